@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { SCREENSHOTS, signIn } from './helpers';
+import { apiLogin, bell, bellBadge, expectUnread, sendNotify, unreadCount } from './notify-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+test('the bell shows the unread count; opening it lists the messages and clears the badge', async ({
+  page,
+  request,
+}) => {
+  // The seed gives admin three unread messages; earlier specs may have changed that.
+  const unread = await unreadCount(request, await apiLogin(request));
+  expect(unread).toBeGreaterThan(0);
+  await signIn(page);
+  await expect(page).toHaveURL('/index');
+  await expectUnread(page, unread);
+  await expect(bellBadge(page)).toHaveText(String(unread));
+  await page.screenshot({
+    path: `${SCREENSHOTS}notify-bell-badge.png`,
+    clip: { x: 640, y: 0, width: 640, height: 60 },
+  });
+
+  const listed = page.waitForResponse((r) => r.url().includes('/system/notify-message/get-unread-list'));
+  await bell(page).click();
+  await listed;
+  const popover = page.locator('.ant-popover').filter({ hasText: '查看全部' });
+  await expect(popover).toBeVisible();
+  const rows = popover.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(Math.min(unread, 10));
+  await expect(rows.first()).toContainText('工作提醒');
+  await expect(rows.first()).toContainText('系统消息');
+  await expect(rows.first().locator('td').nth(1)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  if (unread === 3) {
+    // The seeded messages, newest first.
+    await expect(rows.first()).toContainText('您有一条新的待办【完善字典数据说明】，请及时处理。');
+    await expect(rows.nth(2)).toContainText('通知公告');
+  }
+  expect(Math.round((await popover.locator('.notify-bell-panel').boundingBox())!.width)).toBe(600);
+  // The red dot clears once the list has been seen.
+  await expectUnread(page, 0);
+  await page.screenshot({ path: `${SCREENSHOTS}notify-bell-popover.png` });
+
+  await popover.getByRole('button', { name: '查看全部' }).click();
+  await expect(page).toHaveURL('/user/notify-message');
+  await expect(page).toHaveTitle(/我的站内信|后台管理系统/);
+});
+
+test('a message created elsewhere reaches the open page through the stream, without reloading', async ({
+  page,
+  request,
+}) => {
+  // The event stream connects as the layout loads.
+  const streaming = page.waitForResponse((r) => r.url().includes('/unread-count-stream'));
+  const token = await apiLogin(request);
+  const unread = await unreadCount(request, token);
+  await signIn(page);
+  await expect(page).toHaveURL('/index');
+  await expectUnread(page, unread);
+  expect((await streaming).headers()['content-type']).toBe('text/event-stream; charset=utf-8');
+  const started = Date.now();
+  await sendNotify(request, token, 1, 'todo_reminder', { title: '端到端推送' });
+  // Far sooner than the 120 s poll.
+  await expectUnread(page, unread + 1, 10_000);
+  expect(Date.now() - started).toBeLessThan(10_000);
+  await bell(page).click();
+  const popover = page.locator('.ant-popover').filter({ hasText: '查看全部' });
+  await expect(popover.locator('tr.ant-table-row').first()).toContainText(
+    '您有一条新的待办【端到端推送】，请及时处理。',
+  );
+  await page.keyboard.press('Escape');
+});

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { PermissionCode } from './permissions.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint. `public` needs no token; `user` needs a valid token;
+ * `permission` needs a token whose user holds any of the codes (super_admin holds all).
+ */
+export type Access =
+  { kind: 'public' } | { kind: 'user' } | { kind: 'permission'; anyOf: readonly PermissionCode[] };
+
+/**
+ * What a successful call answers: the JSON envelope (default), a server-sent event stream whose
+ * events carry `data` as JSON, or raw file bytes (`data` then describes nothing).
+ */
+export type ResponseKind = 'envelope' | 'event-stream' | 'binary';
+
+export interface Endpoint<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  D extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path below the `/admin-api` prefix, e.g. `/system/auth/login`; `{name}` marks a path parameter. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  /** `ignore`: callable without a tenant (the reference's tenant ignore-URL list). */
+  tenant?: 'ignore';
+  /** Path parameters (`{name}` in the path), as strings. */
+  params?: z.ZodType;
+  query?: Q;
+  body?: B;
+  /** Schema of the envelope's `data` (for an event stream: of each event's data). */
+  data: D;
+  /** Default 'envelope'. */
+  response?: ResponseKind;
+  /** A multipart/form-data request carrying these file fields (the body schema then stays unset). */
+  files?: readonly string[];
+}
+
+export const defineEndpoint = <Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  endpoint: Endpoint<Q, B, D>,
+): Endpoint<Q, B, D> => endpoint;
+
+export const PUBLIC: Access = { kind: 'public' };
+export const SIGNED_IN: Access = { kind: 'user' };
+export const permission = (...anyOf: PermissionCode[]): Access => ({ kind: 'permission', anyOf });
+
+export type EndpointQuery<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type EndpointBody<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type EndpointData<E> = E extends Endpoint<z.ZodType, z.ZodType, infer D> ? z.output<D> : never;

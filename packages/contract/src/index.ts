@@ -1,0 +1,13 @@
+export * from './result.js';
+export * from './errors.js';
+export * from './endpoint.js';
+export * from './permissions.js';
+export * from './dict-types.js';
+export * from './query.js';
+export * from './api/auth.js';
+export * from './api/dict.js';
+export * from './api/tenant.js';
+export * from './api/notify.js';
+export * from './api/profile.js';
+export * from './api/file.js';
+export { ENDPOINTS } from './endpoints.js';

@@ -1,0 +1,145 @@
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import { ENDPOINTS, GlobalError } from '@app/contract';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/database.js';
+import { createInvalidationBus, type InvalidationBus } from './lib/invalidation.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { authService } from './modules/auth/service.js';
+import { tokenService } from './modules/auth/token-service.js';
+import { dictRoutes } from './modules/dict/routes.js';
+import { fileRoutes } from './modules/file/routes.js';
+import { fileService } from './modules/file/service.js';
+import { notifyRoutes } from './modules/notify/routes.js';
+import { notifyService, type NotifyService } from './modules/notify/service.js';
+import {
+  DEFAULT_UNREAD_STREAM_OPTIONS,
+  unreadStreamHub,
+  type UnreadStreamHub,
+  type UnreadStreamOptions,
+} from './modules/notify/unread-stream.js';
+import { permissionRoutes } from './modules/permission/routes.js';
+import { permissionService } from './modules/permission/service.js';
+import { profileRoutes } from './modules/profile/routes.js';
+import { profileService } from './modules/profile/service.js';
+import { tenantRoutes } from './modules/tenant/routes.js';
+import { tenantService } from './modules/tenant/service.js';
+import { registerEnvelope, sendEnvelope } from './plugins/envelope.js';
+import { routeRegistrar } from './plugins/routes.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Cache invalidation; modules publish after writes, tests after writing to the database directly. */
+    bus: InvalidationBus;
+    /** In-site messages; other modules send through `notify.sendNotifyMessage`. */
+    notify: NotifyService;
+    /** Open unread-count event streams of this instance. */
+    unreadStreams: UnreadStreamHub;
+  }
+}
+
+// Validation messages in Chinese, as the console's users read them.
+z.config(z.locales.zhCN());
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  redis?: Redis | null;
+  logger?: boolean;
+  now?: () => number;
+  /** Heartbeat and lifetime of the unread-count streams (tests shorten them). */
+  unreadStream?: Partial<UnreadStreamOptions>;
+}
+
+export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
+  const { config, db } = options;
+  const redis = options.redis ?? null;
+  const ctx: AppContext = {
+    config,
+    db,
+    redis,
+    now: options.now ?? Date.now,
+    bus: await createInvalidationBus(redis),
+  };
+  const apiPrefix = `${config.basePath}admin-api`;
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Per-request lines would drown the log; errors are logged where they are handled.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '后台管理系统 管理后台 API',
+        version: '1.0.0',
+        description: '与 ruoyi-vue-pro v1.8.3 管理后台接口兼容',
+      },
+      servers: [{ url: apiPrefix }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.decorate('bus', ctx.bus);
+  registerEnvelope(app);
+  // Multipart bodies are read by the handlers that expect files, each with its own limits.
+  await app.register(multipart);
+
+  const tokens = tokenService(ctx);
+  const tenants = tenantService(ctx);
+  const permissions = permissionService(ctx);
+  registerSecurity(app, { tokens, tenants, permissions });
+
+  const route = routeRegistrar(app, apiPrefix);
+  authRoutes(route, authService(ctx, tokens), tokens);
+  permissionRoutes(route, ctx, permissions);
+  dictRoutes(route, ctx);
+  tenantRoutes(route, tenants);
+
+  const notify = notifyService(ctx);
+  const unreadStreams = unreadStreamHub(
+    ctx,
+    (user) => notify.unreadCount(user.tenantId, user.id, user.userType),
+    app.log,
+    { ...DEFAULT_UNREAD_STREAM_OPTIONS, ...options.unreadStream },
+  );
+  app.decorate('notify', notify);
+  app.decorate('unreadStreams', unreadStreams);
+  notifyRoutes(route, notify, unreadStreams);
+  const files = fileService(ctx);
+  fileRoutes(route, files);
+  profileRoutes(route, profileService(ctx, files));
+
+  app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, () => app.swagger());
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(apiPrefix))
+      return sendEnvelope(reply, GlobalError.NOT_FOUND.code, GlobalError.NOT_FOUND.msg);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+  registerWebApp(app, { dist: config.webDist, basePath: config.basePath, apiPrefix });
+
+  // Open event streams would keep the server from closing.
+  app.addHook('preClose', async () => unreadStreams.closeAll());
+  app.addHook('onClose', async () => {
+    await ctx.bus.close();
+    await db.close();
+  });
+  return app;
+};
+
+/** Every endpoint the contract declares; the server must register each one. */
+export const declaredEndpoints = ENDPOINTS;

@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Where the embedded SQLite file lives when no DATABASE_URL is given. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Path prefix the web app and the API are served under, always starting and ending with '/'. */
+  basePath: string;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  /** The built web app; served when the folder exists. */
+  webDist: string | undefined;
+  logLevel: string;
+}
+
+const intFrom = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} 必须是正整数，当前为 "${value}"`);
+  return n;
+};
+
+export const normalizeBasePath = (raw: string | undefined): string => {
+  const trimmed = (raw ?? '/').trim().replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
+  host: env.HOST || '127.0.0.1',
+  port: intFrom(env.PORT, 48080, 'PORT'),
+  dataDir: resolve(env.DATA_DIR || 'data'),
+  databaseUrl: env.DATABASE_URL || undefined,
+  redisUrl: env.REDIS_URL || undefined,
+  basePath: normalizeBasePath(env.BASE_PATH),
+  accessTokenSeconds: intFrom(env.ACCESS_TOKEN_SECONDS, 30 * 60, 'ACCESS_TOKEN_SECONDS'),
+  refreshTokenSeconds: intFrom(env.REFRESH_TOKEN_SECONDS, 12 * 60 * 60, 'REFRESH_TOKEN_SECONDS'),
+  webDist:
+    env.WEB_DIST === ''
+      ? undefined
+      : resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+  logLevel: env.LOG_LEVEL || 'info',
+});

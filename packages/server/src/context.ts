@@ -1,0 +1,27 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { InvalidationBus } from './lib/invalidation.js';
+
+/** What every module's service and repository is built from. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  /** Present when REDIS_URL is set: state several server instances must share lives there. */
+  redis: Redis | null;
+  now: () => number;
+  /** Drops cached state here and, with Redis, in every other instance. */
+  bus: InvalidationBus;
+}
+
+/** The signed-in caller, resolved from the bearer token. */
+export interface LoginUser {
+  id: number;
+  /** 2 = admin user (the `/admin-api` user type of the reference). */
+  userType: number;
+  tenantId: number;
+}
+
+export const ADMIN_USER_TYPE = 2;
+export const STATUS_ENABLED = 0;
+export const STATUS_DISABLED = 1;

@@ -1,0 +1,31 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import type { Db } from './database.js';
+import * as m001 from './migrations/001_foundation.js';
+import * as m002 from './migrations/002_notify_file.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
+type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
+
+/** Migrations in order; one list serves SQLite and PostgreSQL. */
+const STEPS: Record<string, Step> = {
+  '001_foundation': m001,
+  '002_notify_file': m002,
+};
+
+const providerFor = (dialect: Db['dialect']): MigrationProvider => ({
+  getMigrations: async () =>
+    Object.fromEntries(
+      Object.entries(STEPS).map(([name, step]): [string, Migration] => [
+        name,
+        { up: (db) => step.up(db, dialect) },
+      ]),
+    ),
+});
+
+export const migrateToLatest = async (db: Db): Promise<string[]> => {
+  const migrator = new Migrator({ db: db.kysely, provider: providerFor(db.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+};

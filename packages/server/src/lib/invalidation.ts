@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * What in-process caches hold and other instances must drop when it changes; 'notify-unread' (key
+ * `tenantId:userId`) tells the open unread-count streams of that user, wherever they are, to recount.
+ */
+export type Topic = 'token' | 'permission' | 'dict' | 'notify-unread';
+type Listener = (key: string | undefined) => void;
+
+const CHANNEL = 'admin:invalidate';
+
+/**
+ * Tells every cache holder that something changed: listeners in this process at once, and with
+ * Redis the other server instances through pub/sub.
+ */
+export interface InvalidationBus {
+  publish(topic: Topic, key?: string): Promise<void>;
+  on(topic: Topic, listener: Listener): void;
+  close(): Promise<void>;
+}
+
+export const createInvalidationBus = async (redis: Redis | null): Promise<InvalidationBus> => {
+  const listeners = new Map<Topic, Listener[]>();
+  const notify = (topic: Topic, key: string | undefined) => listeners.get(topic)?.forEach((l) => l(key));
+  const origin = randomUUID();
+  const subscriber = redis?.duplicate() ?? null;
+  if (subscriber) {
+    await subscriber.subscribe(CHANNEL);
+    subscriber.on('message', (_channel: string, message: string) => {
+      const event = JSON.parse(message) as { origin: string; topic: Topic; key?: string };
+      if (event.origin !== origin) notify(event.topic, event.key);
+    });
+  }
+  return {
+    async publish(topic, key) {
+      notify(topic, key);
+      if (redis) await redis.publish(CHANNEL, JSON.stringify({ origin, topic, key }));
+    },
+    on(topic, listener) {
+      listeners.set(topic, [...(listeners.get(topic) ?? []), listener]);
+    },
+    async close() {
+      subscriber?.disconnect();
+    },
+  };
+};

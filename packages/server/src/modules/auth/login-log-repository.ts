@@ -1,0 +1,28 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, LoginLogTable } from '../../db/schema.js';
+
+/** Login log types and results of the reference (dictionaries system_login_type, system_login_result). */
+export const LOGIN_LOG_TYPE = { USERNAME: 100, LOGOUT_SELF: 200 } as const;
+export const LOGIN_RESULT = { SUCCESS: 0, BAD_CREDENTIALS: 10, USER_DISABLED: 20 } as const;
+
+export type LoginLogEntry = Pick<
+  Selectable<LoginLogTable>,
+  'tenantId' | 'logType' | 'userId' | 'userType' | 'username' | 'result' | 'userIp' | 'userAgent'
+> & { at: number };
+
+export const loginLogRepository = (db: Kysely<Database>) => ({
+  async insert(entry: LoginLogEntry): Promise<void> {
+    const { at, ...row } = entry;
+    await db
+      .insertInto('systemLoginLog')
+      .values({
+        ...row,
+        traceId: '',
+        createTime: at,
+        updateTime: at,
+        creator: String(entry.userId || ''),
+        updater: null,
+      })
+      .execute();
+  },
+});

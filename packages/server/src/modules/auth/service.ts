@@ -1,0 +1,73 @@
+import type { LoginReq, LoginResp } from '@app/contract';
+import { AuthError } from '@app/contract';
+import { ADMIN_USER_TYPE, STATUS_DISABLED, type AppContext } from '../../context.js';
+import { verifyPassword } from '../../lib/crypto.js';
+import { fail } from '../../lib/errors.js';
+import { userRepository } from '../user/repository.js';
+import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from './login-log-repository.js';
+import type { TokenService } from './token-service.js';
+
+export interface ClientInfo {
+  tenantId: number;
+  ip: string;
+  userAgent: string;
+}
+
+export const authService = (ctx: AppContext, tokens: TokenService) => {
+  const users = userRepository(ctx.db.kysely);
+  const loginLog = loginLogRepository(ctx.db.kysely);
+
+  const log = (client: ClientInfo, logType: number, result: number, userId: number, username: string) =>
+    loginLog.insert({
+      tenantId: client.tenantId,
+      logType,
+      userId,
+      userType: ADMIN_USER_TYPE,
+      username,
+      result,
+      userIp: client.ip,
+      userAgent: client.userAgent.slice(0, 512),
+      at: ctx.now(),
+    });
+
+  return {
+    async login(req: LoginReq, client: ClientInfo): Promise<LoginResp> {
+      const username = req.username.trim();
+      const user = await users.findByUsername(client.tenantId, username);
+      // Verify a hash even for unknown users so that timing does not reveal which usernames exist.
+      const passwordOk = await verifyPassword(req.password, user?.password ?? UNKNOWN_USER_HASH);
+      if (!user || !passwordOk) {
+        await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.BAD_CREDENTIALS, user?.id ?? 0, username);
+        throw fail(AuthError.LOGIN_BAD_CREDENTIALS);
+      }
+      if (user.status === STATUS_DISABLED) {
+        await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.USER_DISABLED, user.id, username);
+        throw fail(AuthError.LOGIN_USER_DISABLED);
+      }
+      const result = await tokens.createTokens({ id: user.id, tenantId: user.tenantId });
+      await users.recordLogin(user.id, client.ip, ctx.now());
+      await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.SUCCESS, user.id, username);
+      return result;
+    },
+
+    /** Revokes the caller's tokens; succeeds whether or not the token was still valid. */
+    async logout(token: string | null, client: Omit<ClientInfo, 'tenantId'>): Promise<true> {
+      if (!token) return true;
+      const owner = await tokens.removeAccessToken(token);
+      if (owner) {
+        const user = await users.findById(owner.tenantId, owner.userId);
+        await log(
+          { ...client, tenantId: owner.tenantId },
+          LOGIN_LOG_TYPE.LOGOUT_SELF,
+          LOGIN_RESULT.SUCCESS,
+          owner.userId,
+          user?.username ?? '',
+        );
+      }
+      return true;
+    },
+  };
+};
+
+/** A bcrypt hash of a random string nobody knows, compared against when the username is unknown. */
+const UNKNOWN_USER_HASH = '$2b$10$yObx5BLl5T0pKUJ4ae/BzOEu.Sj0PWyaCpi0aUPfHLaiByXTU9oEK';

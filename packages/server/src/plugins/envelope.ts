@@ -1,0 +1,50 @@
+import { GlobalError } from '@app/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ServiceError } from '../lib/errors.js';
+
+interface ErrorEnvelope {
+  code: number;
+  msg: string;
+  data: null;
+}
+
+/** Errors travel as HTTP 200 with the yudao code, pre-serialised so no response schema applies. */
+export const sendEnvelope = (reply: FastifyReply, code: number, msg: string): FastifyReply => {
+  const body: ErrorEnvelope = { code, msg, data: null };
+  return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
+};
+
+const ZOD_GENERIC_MESSAGE = /^(无效|数值过|出现未知)|中的键|中包含无效/;
+
+const badRequest = (detail: string) => `${GlobalError.BAD_REQUEST.msg}:${detail}`;
+
+/** Fastify's own client errors (body parsing, content type, size) in plain Chinese. */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度不正确',
+};
+
+export const registerEnvelope = (app: FastifyInstance): void => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ServiceError) return sendEnvelope(reply, error.code, error.message);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const message = issue?.message ?? '参数格式不正确';
+      // Contract messages name their field already; zod's generic ones do not, so name it for them.
+      const detail = field && ZOD_GENERIC_MESSAGE.test(message) ? `${field} ${message}` : message;
+      return sendEnvelope(reply, GlobalError.BAD_REQUEST.code, badRequest(detail));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return sendEnvelope(reply, GlobalError.BAD_REQUEST.code, badRequest(known));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendEnvelope(reply, GlobalError.BAD_REQUEST.code, badRequest('请求格式不正确'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendEnvelope(reply, GlobalError.INTERNAL_SERVER_ERROR.code, GlobalError.INTERNAL_SERVER_ERROR.msg);
+  });
+};

@@ -1,0 +1,74 @@
+import type { Access } from '@app/contract';
+import { GlobalError, TenantError } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import type { LoginUser } from '../context.js';
+import { fail, ServiceError } from '../lib/errors.js';
+import type { PermissionService } from '../modules/permission/service.js';
+import type { TenantService } from '../modules/tenant/service.js';
+import type { TokenService } from '../modules/auth/token-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    loginUser: LoginUser | null;
+    tenantId: number | null;
+    bearerToken: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Set on every API route; routes without it (the web app) skip these checks. */
+    access?: Access;
+    tenant?: 'ignore' | undefined;
+  }
+}
+
+const TENANT_HEADER = 'tenant-id';
+
+const bearerOf = (header: string | undefined): string | null => {
+  if (!header) return null;
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+  return token || null;
+};
+
+const tenantHeaderOf = (value: string | string[] | undefined): number | null => {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (raw === undefined || raw === '' || raw === 'null' || raw === 'undefined') return null;
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 0) {
+    throw new ServiceError(GlobalError.BAD_REQUEST.code, `${GlobalError.BAD_REQUEST.msg}:租户编号格式不正确`);
+  }
+  return id;
+};
+
+/**
+ * Authentication, tenant and permission checks, in that order, for every API route:
+ * 401 without a valid token, 403 for another tenant's header, 400 without a tenant, 403 without the permission.
+ */
+export const registerSecurity = (
+  app: FastifyInstance,
+  deps: { tokens: TokenService; tenants: TenantService; permissions: PermissionService },
+): void => {
+  app.decorateRequest('loginUser', null);
+  app.decorateRequest('tenantId', null);
+  app.decorateRequest('bearerToken', null);
+
+  app.addHook('preValidation', async (request) => {
+    const { access, tenant } = request.routeOptions.config;
+    if (!access) return;
+    request.bearerToken = bearerOf(request.headers.authorization);
+    request.loginUser = request.bearerToken ? await deps.tokens.checkAccessToken(request.bearerToken) : null;
+    const user = request.loginUser;
+    if (access.kind !== 'public' && !user) throw fail(GlobalError.UNAUTHORIZED);
+
+    const headerTenant = tenantHeaderOf(request.headers[TENANT_HEADER]);
+    if (user && headerTenant !== null && headerTenant !== user.tenantId)
+      throw fail(TenantError.TENANT_FORBIDDEN);
+    request.tenantId = user ? user.tenantId : headerTenant;
+    if (tenant !== 'ignore') {
+      if (request.tenantId === null) throw fail(TenantError.TENANT_HEADER_MISSING);
+      await deps.tenants.validTenant(request.tenantId);
+    }
+
+    if (access.kind === 'permission' && !(await deps.permissions.hasAnyPermission(user!, access.anyOf))) {
+      throw fail(GlobalError.FORBIDDEN);
+    }
+  });
+};

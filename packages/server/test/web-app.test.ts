@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { ENDPOINTS } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helper.js';
+
+describe.each(['/', '/console/'])('the web app under base path %s', (basePath) => {
+  let t: TestApp;
+  const js = 'console.log("app");'.repeat(50);
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), js);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(js));
+    writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    t = await createTestApp('sqlite', { env: { WEB_DIST: dist, BASE_PATH: basePath } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('serves hashed assets immutable and precompressed by Accept-Encoding', async () => {
+    const url = `${basePath}assets/index-abc123.js`;
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+  });
+
+  it('falls back to index.html for history routes, revalidated', async () => {
+    for (const path of ['', 'index', 'system/user', 'login?redirect=%2Findex']) {
+      const res = await t.app.inject({ url: `${basePath}${path}` });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers 404 for a missing asset rather than HTML', async () => {
+    const res = await t.app.inject({ url: `${basePath}assets/gone-123.js` });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('keeps the API envelope for unknown API paths', async () => {
+    const res = await t.app.inject({ url: `${basePath}admin-api/no/such/thing` });
+    expect(res.json()).toEqual({ code: 404, msg: '请求未找到', data: null });
+  });
+
+  it('serves the API under the base path too', async () => {
+    const res = await t.app.inject({
+      url: `${basePath}admin-api/system/tenant/get-id-by-name?name=默认租户`,
+    });
+    expect(res.json()).toMatchObject({ code: 0, data: 1 });
+  });
+
+  it('publishes an OpenAPI document naming every endpoint', async () => {
+    const doc = (await t.app.inject({ url: `${basePath}admin-api/openapi.json` })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const e of ENDPOINTS) {
+      expect(doc.paths[e.path]?.[e.method.toLowerCase()], e.path).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { Navigate } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
+import { RouteError } from '../../layout/error-pages/route-error';
+import { RedirectPage } from '../../layout/redirect/redirect-page';
+import { HOME_PATH } from '../../shared/config';
+import type { RouteMeta } from '../../shared/menu';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { loadSignedInArea } from './load-signed-in-area';
+import { pagesWithDependencies } from './page-dependencies';
+import { RootShell } from './root-shell';
+import { ROUTE_IDS } from './route-ids';
+
+const meta = (m: RouteMeta): RouteMeta => m;
+
+function InitialLoading() {
+  return <PageLoading fullscreen tip="正在加载系统，请稍候…" />;
+}
+
+/**
+ * Static routes. The layout and every page are lazy chunks, so the login page never loads the
+ * shell. Server menu routes are patched into the layout route by the guard.
+ */
+export function createRoutes(guard: LoaderFunction): RouteObject[] {
+  const routes: RouteObject[] = [
+    {
+      id: ROUTE_IDS.root,
+      path: '/',
+      loader: guard,
+      // The guard runs on every navigation, not only when the root's params change.
+      shouldRevalidate: () => true,
+      Component: RootShell,
+      HydrateFallback: InitialLoading,
+      ErrorBoundary: RouteError,
+      children: [
+        { index: true, element: <Navigate to={HOME_PATH} replace /> },
+        {
+          id: ROUTE_IDS.login,
+          path: 'login',
+          handle: meta({ title: '登录', fullPath: '/login', hidden: true }),
+          lazy: async () => ({ Component: (await import('../../features/auth/login-page')).default }),
+        },
+        {
+          id: ROUTE_IDS.error404,
+          path: '404',
+          handle: meta({ title: '404', fullPath: '/404', hidden: true }),
+          lazy: async () => ({ Component: (await import('../../layout/error-pages/not-found')).default }),
+        },
+        {
+          id: ROUTE_IDS.error401,
+          path: '401',
+          handle: meta({ title: '401', fullPath: '/401', hidden: true }),
+          lazy: async () => ({ Component: (await import('../../layout/error-pages/unauthorized')).default }),
+        },
+        {
+          id: ROUTE_IDS.layout,
+          lazy: async () => ({ Component: (await loadSignedInArea()).BasicLayout }),
+          children: [
+            {
+              id: ROUTE_IDS.home,
+              path: 'index',
+              handle: meta({ title: '首页', fullPath: HOME_PATH, icon: 'dashboard', affix: true }),
+              lazy: async () => ({ Component: (await loadSignedInArea()).HomePage }),
+            },
+            {
+              id: ROUTE_IDS.userProfile,
+              path: 'user/profile',
+              handle: meta({
+                title: '个人中心',
+                fullPath: '/user/profile',
+                icon: 'user',
+                hidden: true,
+                componentName: 'Profile',
+              }),
+              lazy: async () => ({
+                Component: (await (await loadSignedInArea()).loadProfilePage()).default,
+              }),
+            },
+            {
+              id: ROUTE_IDS.myNotifyMessage,
+              path: 'user/notify-message',
+              handle: meta({
+                title: '我的站内信',
+                fullPath: '/user/notify-message',
+                icon: 'message',
+                hidden: true,
+                componentName: 'MyNotifyMessage',
+              }),
+              lazy: async () => ({
+                Component: (await (await loadSignedInArea()).loadMyNotifyMessagePage()).default,
+              }),
+            },
+            {
+              id: 'bpm-model-design',
+              path: 'bpm/manager/model/design',
+              handle: meta({
+                title: '流程设计',
+                fullPath: '/bpm/manager/model/design',
+                hidden: true,
+                activeMenu: '/bpm/manager/model',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/bpm-designer/pages/bpm/model/design')).default,
+              }),
+            },
+            {
+              id: ROUTE_IDS.redirect,
+              path: 'redirect/*',
+              handle: meta({ title: '', fullPath: '/redirect', hidden: true, breadcrumb: false }),
+              Component: RedirectPage,
+            },
+          ],
+        },
+        { id: ROUTE_IDS.notFound, path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+  return pagesWithDependencies(routes, { except: [ROUTE_IDS.home] });
+}

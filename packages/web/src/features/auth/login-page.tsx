@@ -1,0 +1,277 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent, InputHTMLAttributes, ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import logoUrl from '../../assets/logo.svg';
+import {
+  getRememberMe,
+  getUsername,
+  removeRememberMe,
+  removeUsername,
+  setLoginTime,
+  setRememberMe,
+  setToken,
+  setUsername,
+} from '../../shared/auth/storage';
+import { APP_TITLE } from '../../shared/config';
+import { safeRedirect } from '../../shared/navigation/safe-redirect';
+import { prefetchShell } from '../../shared/navigation/shell-prefetch';
+import { errorMessageOf } from '../../shared/request';
+import { login } from './api';
+import { CloseCircleIcon, EyeIcon, EyeInvisibleIcon, LoadingIcon, LockIcon, UserIcon } from './login-icons';
+import './login-page.css';
+
+interface PasswordForm {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+type TextField = 'username' | 'password';
+type FieldErrors = Partial<Record<TextField, string>>;
+
+/** The required-field rules: the account must not be blank, the password must not be empty. */
+const validateField = (field: TextField, value: string): string | undefined => {
+  if (field === 'username') return value.trim() ? undefined : '请输入账号';
+  return value ? undefined : '请输入密码';
+};
+
+const COPYRIGHT_YEAR = new Date().getFullYear();
+
+interface TextFieldProps {
+  field: TextField;
+  error: string | undefined;
+  icon: ReactNode;
+  /** Rendered after the input (the show / hide password button). */
+  suffix?: ReactNode;
+  input: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
+}
+
+/** An input with a leading icon and its validation message below it (ids as antd's Form named them). */
+function FormTextField({ field, error, icon, suffix, input }: TextFieldProps) {
+  const id = `login_${field}`;
+  const helpId = `${id}_help`;
+  return (
+    <div className={error ? 'login-field login-field-invalid' : 'login-field'}>
+      <span className="login-input">
+        <span className="login-input-prefix">{icon}</span>
+        <input
+          {...input}
+          id={id}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? helpId : undefined}
+        />
+        {suffix}
+      </span>
+      {error && (
+        <div id={helpId} className="login-field-help">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Sign-in with account and password. SMS, social, captcha and tenant sign-in join as further tabs.
+ * Plain HTML and CSS in antd's look: the login page loads no antd, only the request layer.
+ */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [values, setValues] = useState<PasswordForm>(() => {
+    const rememberMe = getRememberMe();
+    return { username: rememberMe ? (getUsername() ?? '') : '', password: '', rememberMe };
+  });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Each click restarts the button's click wave (antd's Wave effect).
+  const [wave, setWave] = useState(0);
+
+  // The submit button is disabled while signing in, which takes the focus from it: give it back.
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const refocusSubmit = useRef(false);
+  useEffect(() => {
+    if (submitting || !refocusSubmit.current) return;
+    refocusSubmit.current = false;
+    submitRef.current?.focus();
+  }, [submitting]);
+
+  const change = (next: Partial<PasswordForm>) => {
+    setValues((current) => ({ ...current, ...next }));
+    // Editing the form clears the server message.
+    if (error) setError(null);
+  };
+
+  // Like antd's Form: a field is checked again on every change.
+  const onTextChange = (field: TextField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    change({ [field]: value });
+    setFieldErrors((current) => ({ ...current, [field]: validateField(field, value) }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const errors: FieldErrors = {
+      username: validateField('username', values.username),
+      password: validateField('password', values.password),
+    };
+    setFieldErrors(errors);
+    if (errors.username || errors.password) return;
+
+    const username = values.username.trim();
+    setError(null);
+    refocusSubmit.current = document.activeElement === submitRef.current;
+    setSubmitting(true);
+    try {
+      const token = await login({ username, password: values.password });
+      setToken(token);
+      setLoginTime();
+      if (values.rememberMe) {
+        setUsername(username);
+        setRememberMe(true);
+      } else {
+        removeUsername();
+        removeRememberMe();
+      }
+      // Resolves once the target page (and the signed-in session) has loaded.
+      await navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    } catch (caught) {
+      setError(errorMessageOf(caught));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const passwordToggle = (
+    <button
+      type="button"
+      className="login-password-toggle"
+      aria-label={passwordVisible ? '隐藏密码' : '显示密码'}
+      // Keeps the focus (and the caret) in the password input.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => setPasswordVisible((visible) => !visible)}
+    >
+      {passwordVisible ? <EyeIcon /> : <EyeInvisibleIcon />}
+    </button>
+  );
+
+  const passwordTab = (
+    <form
+      id="login"
+      className="login-form"
+      autoComplete="on"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={prefetchShell}
+    >
+      {error && (
+        <div className="login-alert" role="alert">
+          <span className="login-alert-icon">
+            <CloseCircleIcon />
+          </span>
+          <span className="login-alert-message">{error}</span>
+        </div>
+      )}
+      <FormTextField
+        field="username"
+        error={fieldErrors.username}
+        icon={<UserIcon />}
+        input={{
+          type: 'text',
+          value: values.username,
+          onChange: onTextChange('username'),
+          placeholder: '账号',
+          'aria-label': '账号',
+          autoComplete: 'username',
+          maxLength: 30,
+        }}
+      />
+      <FormTextField
+        field="password"
+        error={fieldErrors.password}
+        icon={<LockIcon />}
+        suffix={passwordToggle}
+        input={{
+          type: passwordVisible ? 'text' : 'password',
+          value: values.password,
+          onChange: onTextChange('password'),
+          placeholder: '密码',
+          'aria-label': '密码',
+          autoComplete: 'current-password',
+          maxLength: 30,
+        }}
+      />
+      <div className="login-remember">
+        <label className="login-checkbox">
+          <span className="login-checkbox-control">
+            <input
+              type="checkbox"
+              id="login_rememberMe"
+              checked={values.rememberMe}
+              onChange={(event) => change({ rememberMe: event.target.checked })}
+            />
+            <span className="login-checkbox-box" aria-hidden="true" />
+          </span>
+          <span className="login-checkbox-label">记住我</span>
+        </label>
+      </div>
+      <button
+        ref={submitRef}
+        type="submit"
+        className="login-submit"
+        disabled={submitting}
+        aria-busy={submitting}
+        onClick={() => setWave((count) => count + 1)}
+      >
+        {wave > 0 && <span key={wave} className="login-submit-wave" aria-hidden="true" />}
+        {submitting && <LoadingIcon className="login-submit-loading" />}
+        <span>登 录</span>
+      </button>
+    </form>
+  );
+
+  // Sign-in methods; SMS and social sign-in join this list (and the tab strip) later.
+  const methods = [{ key: 'password', label: '账号密码登录', content: passwordTab }] as const;
+  const active = methods[0];
+
+  return (
+    <main className="login-page">
+      <section className="login-card" aria-labelledby="login-title">
+        <header className="login-header">
+          <img src={logoUrl} alt="" width={44} height={44} />
+          <div>
+            <h1 id="login-title">{APP_TITLE}</h1>
+            <p>欢迎回来，请登录您的账号</p>
+          </div>
+        </header>
+        <div className="login-methods" role="tablist" aria-label="登录方式">
+          {methods.map((method) => (
+            <button
+              key={method.key}
+              type="button"
+              role="tab"
+              id={`login-tab-${method.key}`}
+              aria-selected={method.key === active.key}
+              aria-controls={`login-panel-${method.key}`}
+              className="login-method"
+            >
+              {method.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`login-panel-${active.key}`} aria-labelledby={`login-tab-${active.key}`}>
+          {active.content}
+        </div>
+      </section>
+      <footer className="login-footer">
+        Copyright © {COPYRIGHT_YEAR} {APP_TITLE} · All Rights Reserved
+      </footer>
+    </main>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,134 @@
+import { ExportOutlined, RightOutlined } from '@ant-design/icons';
+import { ALL_PERMISSION } from '@app/contract';
+import type { MenuNode } from '@app/contract';
+import { Avatar, Col, Descriptions, Row, Tag } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import defaultAvatar from '../../assets/default-avatar.svg';
+import { MenuIcon } from '../../shared/menu/menu-icons';
+import { getLoginTime } from '../../shared/auth/storage';
+import { APP_TITLE } from '../../shared/config';
+import { countVisiblePages, isExternalLink, menuTarget } from '../../shared/menu';
+import { useSessionStore } from '../../shared/session';
+import { LazyEmpty } from '../../shared/ui/lazy-empty';
+import { LightCard } from '../../shared/ui/light-card';
+import { Text, Title } from '../../shared/ui/light-typography';
+import './home-page.css';
+
+/** Greeting for the hour of the day. */
+export const greetingFor = (hour: number): string => {
+  if (hour < 6) return '凌晨好';
+  if (hour < 9) return '早上好';
+  if (hour < 12) return '上午好';
+  if (hour < 14) return '中午好';
+  if (hour < 18) return '下午好';
+  return '晚上好';
+};
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD HH:mm:ss' in local time. */
+export const formatDateTime = (date: Date): string =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+  `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+
+function QuickLink({ menu }: { menu: MenuNode }) {
+  const target = menuTarget(menu);
+  const pages = countVisiblePages(menu);
+  const body = (
+    <>
+      <span className="home-quick-icon">
+        <MenuIcon name={menu.icon} />
+      </span>
+      <span className="home-quick-text">
+        <span className="home-quick-title">{menu.name}</span>
+        <span className="home-quick-desc">{pages} 个功能页面</span>
+      </span>
+      {isExternalLink(target) ? <ExportOutlined aria-hidden /> : <RightOutlined aria-hidden />}
+    </>
+  );
+  if (!target) return null;
+  return isExternalLink(target) ? (
+    <a className="home-quick-link" href={target} target="_blank" rel="noopener noreferrer">
+      {body}
+    </a>
+  ) : (
+    <Link className="home-quick-link" to={target}>
+      {body}
+    </Link>
+  );
+}
+
+/** /index: welcome, the user's roles and sign-in time, and quick links to the top-level menus. */
+export function HomePage() {
+  const user = useSessionStore((state) => state.user);
+  const roles = useSessionStore((state) => state.roles);
+  const permissions = useSessionStore((state) => state.permissions);
+  const menus = useSessionStore((state) => state.menus);
+  const loadedAt = useSessionStore((state) => state.loadedAt);
+
+  // Without a recorded time (as dayjs() did): the moment the page first showed.
+  const [shownAt] = useState(() => Date.now());
+  const signedInAt = new Date(getLoginTime() ?? loadedAt ?? shownAt);
+  const nickname = user?.nickname || '用户';
+  const topMenus = menus.filter((menu) => menu.visible && menuTarget(menu));
+  const allPermissions = permissions.includes(ALL_PERMISSION);
+
+  return (
+    <div className="home-page">
+      <LightCard className="home-welcome" variant="borderless">
+        <div className="home-welcome-main">
+          <Avatar size={64} src={user?.avatar || defaultAvatar} alt="" />
+          <div>
+            <Title level={3} className="home-greeting">
+              {greetingFor(signedInAt.getHours())}，{nickname}！
+            </Title>
+            <Text type="secondary">欢迎使用{APP_TITLE}，祝您工作顺利。</Text>
+          </div>
+        </div>
+        <Descriptions
+          className="home-profile"
+          column={{ xs: 1, sm: 2, lg: 4 }}
+          items={[
+            {
+              key: 'roles',
+              label: '我的角色',
+              children: (
+                <span className="home-roles">
+                  {roles.map((role) => (
+                    <Tag key={role} color="processing">
+                      {role}
+                    </Tag>
+                  ))}
+                </span>
+              ),
+            },
+            { key: 'signedIn', label: '登录时间', children: formatDateTime(signedInAt) },
+            { key: 'menus', label: '可用模块', children: `${topMenus.length} 个` },
+            {
+              key: 'permissions',
+              label: '操作权限',
+              children: allPermissions ? '全部权限' : `${permissions.length} 项`,
+            },
+          ]}
+        />
+      </LightCard>
+
+      <LightCard title="快捷入口" className="home-quick" variant="borderless">
+        {topMenus.length > 0 ? (
+          <Row gutter={[16, 16]}>
+            {topMenus.map((menu) => (
+              <Col key={menu.id} xs={24} sm={12} lg={8} xl={6}>
+                <QuickLink menu={menu} />
+              </Col>
+            ))}
+          </Row>
+        ) : (
+          <LazyEmpty description="暂无可访问的功能模块，请联系管理员分配菜单权限" />
+        )}
+      </LightCard>
+    </div>
+  );
+}
+
+export default HomePage;

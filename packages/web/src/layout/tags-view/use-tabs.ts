@@ -1,0 +1,74 @@
+import { useContext, useMemo } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
+import { refreshPath, targetAfterClose, viewKey } from './tags-model';
+import type { TagView } from './tags-model';
+import { useTagsStore } from './tags-store';
+
+/** Tab operations for the tags view and for pages (the reference's `$tab`). */
+export interface TabsApi {
+  /** Key (pathname + search) of the page the hook is used in; the defaults of the methods below. */
+  current: string;
+  /** Re-creates a page through the refresh route (its cached state is dropped). */
+  refresh: (fullPath?: string) => void;
+  /** Closes a tab; when it is the page on screen, goes to the last remaining tab. */
+  close: (fullPath?: string) => void;
+  /** Closes every closable tab but this one and shows it. */
+  closeOthers: (fullPath?: string) => void;
+  closeLeft: (fullPath?: string) => void;
+  closeRight: (fullPath?: string) => void;
+  closeAll: (fullPath?: string) => void;
+  /** Closes a tab (default: this page) and opens another address, e.g. a list after saving a form. */
+  closeAndOpen: (to: string, fullPath?: string) => void;
+}
+
+/**
+ * Tab operations. Inside a cached page `current` is that page's own key, even while it is hidden;
+ * the decision whether to navigate uses the page actually on screen.
+ */
+export function useTabs(): TabsApi {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const current = viewKey(location);
+
+  return useMemo(() => {
+    const onScreen = () => (router ? viewKey(router.state.location) : current);
+    const viewFor = (fullPath: string): TagView =>
+      useTagsStore.getState().views.find((view) => view.fullPath === fullPath) ?? {
+        fullPath,
+        path: fullPath.split('?')[0] ?? fullPath,
+        title: '',
+        affix: false,
+      };
+    /** After tabs were closed: leave the page on screen if its tab is gone. */
+    const settle = (remaining: readonly TagView[], closed: TagView) => {
+      if (!remaining.some((view) => view.fullPath === onScreen()))
+        void navigate(targetAfterClose(remaining, closed));
+    };
+    const store = () => useTagsStore.getState();
+
+    return {
+      current,
+      refresh: (fullPath = current) => void navigate(refreshPath(fullPath), { replace: true }),
+      close: (fullPath = current) => {
+        const view = viewFor(fullPath);
+        if (view.affix) return;
+        settle(store().closeView(fullPath), view);
+      },
+      closeOthers: (fullPath = current) => {
+        store().closeOthers(fullPath);
+        if (fullPath !== onScreen()) void navigate(fullPath);
+      },
+      closeLeft: (fullPath = current) => settle(store().closeLeft(fullPath), viewFor(fullPath)),
+      closeRight: (fullPath = current) => settle(store().closeRight(fullPath), viewFor(fullPath)),
+      closeAll: (fullPath = current) => {
+        const view = viewFor(fullPath);
+        settle(store().closeAll(), view);
+      },
+      closeAndOpen: (to, fullPath = current) => {
+        store().closeView(fullPath);
+        void navigate(to);
+      },
+    };
+  }, [current, navigate, router]);
+}

@@ -1,0 +1,3 @@
+export { isSessionLoaded, useSessionStore } from './session-store';
+export type { SessionUser } from './session-store';
+export { loadSession } from './load-session';

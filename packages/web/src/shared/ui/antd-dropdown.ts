@@ -1,0 +1,2 @@
+/** antd's Dropdown on its own, for `useLazyDropdown`'s chunk. */
+export { Dropdown } from 'antd';

@@ -1,0 +1,49 @@
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { useLayoutSettings } from '../settings/layout-settings';
+import { FeedbackBridge } from './feedback-bridge';
+import { LightApp } from './light-app';
+import { ANTD_SIZE, buildTheme } from './theme';
+
+/**
+ * antd as the console uses it: zh_CN, the theme built from the layout settings (theme colour, dark
+ * mode, side theme) and the global component size of the size selector, and antd's `<App>`. A
+ * settings change re-themes every antd component at once.
+ */
+export function AntdConfig({ children }: { children: ReactNode }) {
+  const color = useLayoutSettings((state) => state.setting.theme);
+  const darkMode = useLayoutSettings((state) => state.setting.darkMode);
+  const sideTheme = useLayoutSettings((state) => state.setting.sideTheme);
+  const size = useLayoutSettings((state) => state.size);
+  const themeConfig = useMemo(
+    () => buildTheme({ color, darkMode, sideTheme, size }),
+    [color, darkMode, sideTheme, size],
+  );
+  return (
+    // Button texts stay exactly as written ('确定', not antd's auto-spaced '确 定').
+    <ConfigProvider
+      locale={zhCN}
+      theme={themeConfig}
+      componentSize={ANTD_SIZE[size].componentSize}
+      button={{ autoInsertSpace: false }}
+    >
+      <LightApp>{children}</LightApp>
+    </ConfigProvider>
+  );
+}
+
+/**
+ * `AntdConfig` whose message / notification / modal the request layer uses while it is mounted
+ * (through the feedback holder). Wraps the signed-in layout and the standalone error pages; the
+ * login page and the root stay free of antd, so the login page does not download it.
+ */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  return (
+    <AntdConfig>
+      <FeedbackBridge />
+      {children}
+    </AntdConfig>
+  );
+}

@@ -1,0 +1,105 @@
+// `npm test`: lint, typecheck, unit/component/API tests (Vitest), build, end-to-end tests (Playwright).
+// Every step runs even after a failure; the last line is `N passed, N failed` (checks and tests together).
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from './build.mjs';
+import { bin, run } from './lib.mjs';
+
+const only = process.argv.slice(2);
+const results = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+const check = async (name, fn) => {
+  if (only.length && !only.includes(name)) return;
+  console.info(`\n━━ ${name} ━━`);
+  const startedAt = Date.now();
+  const outcome = await fn();
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  if (typeof outcome === 'number') {
+    // A plain check: one pass or one fail.
+    if (outcome === 0) passed += 1;
+    else failed += 1;
+    results.push(`${name}: ${outcome === 0 ? '通过' : '失败'} (${seconds}s)`);
+  } else {
+    passed += outcome.passed;
+    failed += outcome.failed;
+    skipped += outcome.skipped;
+    results.push(
+      `${name}: ${outcome.passed} 通过, ${outcome.failed} 失败, ${outcome.skipped} 跳过 (${seconds}s)`,
+    );
+  }
+};
+
+const reportDir = mkdtempSync(join(tmpdir(), 'admin-test-'));
+
+/** Counts from a runner's JSON report; a missing report (the runner crashed) counts as one failure. */
+const counts = (file, read, code) => {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const c = read(JSON.parse(readFileSync(file, 'utf8')));
+  // A runner that failed without a failing test (a crash in setup, no test run) is a failure too.
+  return code !== 0 && c.failed === 0 ? { ...c, failed: 1 } : c;
+};
+
+await check(
+  'lint',
+  async () =>
+    (await run(bin('eslint'), ['.'])) ||
+    (await run(bin('prettier'), ['--check', '.', '--log-level', 'warn'])),
+);
+
+await check('typecheck', async () => {
+  for (const args of [
+    ['-b', 'packages/contract', 'packages/server'],
+    ['-p', 'packages/server/tsconfig.test.json'],
+    ['-p', 'packages/web', '--noEmit'],
+    ['-p', 'e2e', '--noEmit'],
+    ['-p', 'bench', '--noEmit'],
+  ]) {
+    if ((await run(bin('tsc'), args)) !== 0) return 1;
+  }
+  return 0;
+});
+
+await check('unit', async () => {
+  const file = join(reportDir, 'vitest.json');
+  const code = await run(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
+  return counts(
+    file,
+    (r) => ({
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: r.numPendingTests + r.numTodoTests,
+    }),
+    code,
+  );
+});
+
+await check('build', build);
+
+await check('e2e', async () => {
+  const file = join(reportDir, 'playwright.json');
+  const code = await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+  });
+  return counts(
+    file,
+    (r) => ({
+      passed: r.stats.expected + r.stats.flaky,
+      failed: r.stats.unexpected,
+      skipped: r.stats.skipped,
+    }),
+    code,
+  );
+});
+
+console.info(`\n${results.join('\n')}`);
+console.info(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 ? 0 : 1);
