@@ -144,6 +144,7 @@ const invented = {
       ['黄金会员', '3', 'warning'],
     ],
   ],
+  system_login_result: ['登陆结果', [['登录失败次数过多', '40', 'danger']]],
   bpm_process_instance_result: [
     '流程实例的结果',
     [

@@ -230,6 +230,13 @@ export interface FileContentTable extends Audit {
   content: Buffer;
 }
 
+/** Failed sign-ins per account or address in the current window (throttling without Redis). */
+export interface LoginFailureTable {
+  throttleKey: string;
+  failures: number;
+  windowStart: number;
+}
+
 export interface Database {
   systemTenant: TenantTable;
   systemUsers: UserTable;
@@ -246,6 +253,7 @@ export interface Database {
   systemOauth2AccessToken: OAuth2AccessTokenTable;
   systemOauth2RefreshToken: OAuth2RefreshTokenTable;
   systemLoginLog: LoginLogTable;
+  systemLoginFailure: LoginFailureTable;
   systemNotifyTemplate: NotifyTemplateTable;
   systemNotifyMessage: NotifyMessageTable;
   infraFile: FileTable;

@@ -2855,6 +2855,15 @@ export const DICT_DATA_SEED: DictDataSeed[] = [
   "cssClass": ""
  },
  {
+  "sort": 7,
+  "label": "登录失败次数过多",
+  "value": "40",
+  "dictType": "system_login_result",
+  "status": 0,
+  "colorType": "danger",
+  "cssClass": ""
+ },
+ {
   "sort": 5,
   "label": "退回",
   "value": "5",

@@ -1,10 +1,11 @@
 import type { LoginReq, LoginResp } from '@app/contract';
-import { AuthError } from '@app/contract';
+import { AuthError, GlobalError } from '@app/contract';
 import { ADMIN_USER_TYPE, STATUS_DISABLED, type AppContext } from '../../context.js';
 import { verifyPassword } from '../../lib/crypto.js';
 import { fail } from '../../lib/errors.js';
 import { userRepository } from '../user/repository.js';
 import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from './login-log-repository.js';
+import { loginThrottle } from './login-throttle.js';
 import type { TokenService } from './token-service.js';
 
 export interface ClientInfo {
@@ -16,6 +17,7 @@ export interface ClientInfo {
 export const authService = (ctx: AppContext, tokens: TokenService) => {
   const users = userRepository(ctx.db.kysely);
   const loginLog = loginLogRepository(ctx.db.kysely);
+  const throttle = loginThrottle(ctx);
 
   const log = (client: ClientInfo, logType: number, result: number, userId: number, username: string) =>
     loginLog.insert({
@@ -33,13 +35,21 @@ export const authService = (ctx: AppContext, tokens: TokenService) => {
   return {
     async login(req: LoginReq, client: ClientInfo): Promise<LoginResp> {
       const username = req.username.trim();
+      const source = { tenantId: client.tenantId, username, ip: client.ip };
       const user = await users.findByUsername(client.tenantId, username);
+      // Refused before the password is checked: a throttled guess learns nothing and costs no hashing.
+      if (await throttle.isBlocked(source)) {
+        await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.TOO_MANY_FAILURES, user?.id ?? 0, username);
+        throw fail(GlobalError.TOO_MANY_REQUESTS);
+      }
       // Verify a hash even for unknown users so that timing does not reveal which usernames exist.
       const passwordOk = await verifyPassword(req.password, user?.password ?? UNKNOWN_USER_HASH);
       if (!user || !passwordOk) {
+        await throttle.recordFailure(source);
         await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.BAD_CREDENTIALS, user?.id ?? 0, username);
         throw fail(AuthError.LOGIN_BAD_CREDENTIALS);
       }
+      await throttle.recordSuccess(source);
       if (user.status === STATUS_DISABLED) {
         await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.USER_DISABLED, user.id, username);
         throw fail(AuthError.LOGIN_USER_DISABLED);
