@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/auth/storage';
 import { AxiosError } from 'axios';
 import { delay, fail, mockFeedback, ok, stubHttp } from '../../test/http-stub';
-import type { StubHandler } from '../../test/http-stub';
+import type { StubCall, StubHandler } from '../../test/http-stub';
 import { LoginPage } from './login-page';
 
 const TOKENS = { userId: 1, accessToken: 'access-1', refreshToken: 'refresh-1', expiresTime: 0 };
@@ -13,8 +13,15 @@ const TOKENS = { userId: 1, accessToken: 'access-1', refreshToken: 'refresh-1', 
 let stub: ReturnType<typeof stubHttp>;
 let feedback: ReturnType<typeof mockFeedback>;
 
-const open = (path = '/login', handler: StubHandler = () => ok(TOKENS)) => {
-  stub = stubHttp(handler);
+const TENANT_LOOKUP = '/admin-api/system/tenant/get-id-by-name';
+
+/** The login page; the tenant lookup answers tenant 1 unless `tenantAnswer` says otherwise. */
+const open = (
+  path = '/login',
+  handler: StubHandler = () => ok(TOKENS),
+  tenantAnswer: StubHandler = () => ok(1),
+) => {
+  stub = stubHttp((call) => (call.path === TENANT_LOOKUP ? tenantAnswer(call) : handler(call)));
   const router = createMemoryRouter(
     [
       { path: '/login', Component: LoginPage },
@@ -72,7 +79,9 @@ describe('login page', () => {
 
     expect(await screen.findByText('用户页面')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/system/user');
-    const call = stub.calls[0]!;
+    const [lookup, call] = stub.calls as [StubCall, StubCall];
+    expect(lookup.path).toBe(TENANT_LOOKUP);
+    expect(Object.fromEntries(lookup.query)).toEqual({ name: '默认租户' });
     expect(call.method).toBe('POST');
     expect(call.path).toBe('/admin-api/system/auth/login');
     expect(call.body).toEqual({ username: 'admin', password: 'admin123' });
@@ -97,6 +106,50 @@ describe('login page', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.REMEMBER_ME)).toBe('true');
     const stored = Object.values({ ...window.localStorage }).join('|');
     expect(stored).not.toContain('admin123');
+  });
+
+  it('resolves the tenant by name on blur and keeps its id and name for the requests that follow', async () => {
+    const user = userEvent.setup();
+    open(
+      '/login',
+      () => ok(TOKENS),
+      () => ok(7),
+    );
+    const tenant = screen.getByRole('textbox', { name: '租户' });
+    expect(tenant).toHaveValue('默认租户');
+    await user.clear(tenant);
+    await user.type(tenant, '测试租户');
+    await user.tab();
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.TENANT_ID)).toBe('7'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.TENANT_NAME)).toBe('测试租户');
+    await user.type(fields().username, 'admin');
+    await user.type(fields().password, 'admin123{Enter}');
+    await screen.findByText('根页面');
+    const login = stub.calls.find((call) => call.path.endsWith('/system/auth/login'))!;
+    expect(login.headers['tenant-id']).toBe('7');
+  });
+
+  it('refuses an empty or unknown tenant before signing in', async () => {
+    const user = userEvent.setup();
+    open(
+      '/login',
+      () => ok(TOKENS),
+      () => ok(null),
+    );
+    const tenant = screen.getByRole('textbox', { name: '租户' });
+    await user.clear(tenant);
+    await user.type(fields().username, 'admin');
+    await user.type(fields().password, 'admin123{Enter}');
+    expect(await screen.findByText('租户不能为空')).toBeInTheDocument();
+    expect(stub.calls).toHaveLength(0);
+
+    await user.type(tenant, '不存在的租户');
+    await user.click(fields().submit);
+    expect(await screen.findByText('租户不存在')).toBeInTheDocument();
+    expect(tenant).toHaveAttribute('aria-invalid', 'true');
+    // Looked up on blur and again on submit; never signed in.
+    expect(stub.calls.every((call) => call.path === TENANT_LOOKUP)).toBe(true);
+    expect(window.localStorage.getItem(STORAGE_KEYS.ACCESS_TOKEN)).toBeNull();
   });
 
   it('prefills a remembered username', () => {
@@ -198,7 +251,7 @@ describe('login page', () => {
     await delay(5);
     release();
     expect(await screen.findByRole('alert')).toHaveTextContent('登录失败，账号密码不正确');
-    expect(stub.calls).toHaveLength(1);
+    expect(stub.calls.filter((call) => call.path.endsWith('/system/auth/login'))).toHaveLength(1);
     expect(fields().submit).not.toBeDisabled();
   });
 

@@ -4,33 +4,47 @@ import { useNavigate, useSearchParams } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import {
   getRememberMe,
+  getTenantName,
   getUsername,
   removeRememberMe,
   removeUsername,
   setLoginTime,
   setRememberMe,
+  setTenantId,
+  setTenantName,
   setToken,
   setUsername,
 } from '../../shared/auth/storage';
-import { APP_TITLE } from '../../shared/config';
+import { forgetPassword, recallPassword, rememberPassword } from '../../shared/auth/remembered-password';
+import { APP_TITLE, DEFAULT_TENANT_NAME, TENANT_ENABLE } from '../../shared/config';
 import { safeRedirect } from '../../shared/navigation/safe-redirect';
 import { prefetchShell } from '../../shared/navigation/shell-prefetch';
 import { errorMessageOf } from '../../shared/request';
-import { login } from './api';
-import { CloseCircleIcon, EyeIcon, EyeInvisibleIcon, LoadingIcon, LockIcon, UserIcon } from './login-icons';
+import { login, tenantIdByName } from './api';
+import {
+  CloseCircleIcon,
+  EyeIcon,
+  EyeInvisibleIcon,
+  LoadingIcon,
+  LockIcon,
+  TenantIcon,
+  UserIcon,
+} from './login-icons';
 import './login-page.css';
 
 interface PasswordForm {
+  tenantName: string;
   username: string;
   password: string;
   rememberMe: boolean;
 }
 
-type TextField = 'username' | 'password';
+type TextField = 'tenantName' | 'username' | 'password';
 type FieldErrors = Partial<Record<TextField, string>>;
 
-/** The required-field rules: the account must not be blank, the password must not be empty. */
+/** The required-field rules: the tenant (when multi-tenancy is on) and the account must not be blank, the password must not be empty. */
 const validateField = (field: TextField, value: string): string | undefined => {
+  if (field === 'tenantName') return !TENANT_ENABLE || value.trim() ? undefined : '租户不能为空';
   if (field === 'username') return value.trim() ? undefined : '请输入账号';
   return value ? undefined : '请输入密码';
 };
@@ -81,8 +95,25 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const [values, setValues] = useState<PasswordForm>(() => {
     const rememberMe = getRememberMe();
-    return { username: rememberMe ? (getUsername() ?? '') : '', password: '', rememberMe };
+    return {
+      tenantName: getTenantName() ?? DEFAULT_TENANT_NAME,
+      username: rememberMe ? (getUsername() ?? '') : '',
+      password: '',
+      rememberMe,
+    };
   });
+  // A remembered password is decrypted after the first render (WebCrypto is asynchronous); typing
+  // first wins.
+  useEffect(() => {
+    if (!getRememberMe()) return;
+    let active = true;
+    void recallPassword().then((password) => {
+      if (active && password) setValues((current) => (current.password ? current : { ...current, password }));
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -112,30 +143,56 @@ export function LoginPage() {
     setFieldErrors((current) => ({ ...current, [field]: validateField(field, value) }));
   };
 
+  /** Looks the tenant up by name and keeps its id for the requests that follow; false if there is none. */
+  const resolveTenant = async (): Promise<boolean> => {
+    const name = values.tenantName.trim();
+    const required = validateField('tenantName', name);
+    if (required) {
+      setFieldErrors((current) => ({ ...current, tenantName: required }));
+      return false;
+    }
+    const id = await tenantIdByName(name);
+    if (id === null) {
+      setFieldErrors((current) => ({ ...current, tenantName: '租户不存在' }));
+      return false;
+    }
+    setTenantId(id);
+    setTenantName(name);
+    return true;
+  };
+
+  const onTenantBlur = () => {
+    resolveTenant().catch((caught: unknown) => setError(errorMessageOf(caught)));
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     const errors: FieldErrors = {
+      tenantName: validateField('tenantName', values.tenantName),
       username: validateField('username', values.username),
       password: validateField('password', values.password),
     };
     setFieldErrors(errors);
-    if (errors.username || errors.password) return;
+    if (errors.tenantName || errors.username || errors.password) return;
 
     const username = values.username.trim();
     setError(null);
     refocusSubmit.current = document.activeElement === submitRef.current;
     setSubmitting(true);
     try {
+      if (TENANT_ENABLE && !(await resolveTenant())) return;
       const token = await login({ username, password: values.password });
       setToken(token);
       setLoginTime();
       if (values.rememberMe) {
         setUsername(username);
         setRememberMe(true);
+        void rememberPassword(values.password);
       } else {
         removeUsername();
         removeRememberMe();
+        forgetPassword();
       }
       // Resolves once the target page (and the signed-in session) has loaded.
       await navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
@@ -175,6 +232,23 @@ export function LoginPage() {
           </span>
           <span className="login-alert-message">{error}</span>
         </div>
+      )}
+      {TENANT_ENABLE && (
+        <FormTextField
+          field="tenantName"
+          error={fieldErrors.tenantName}
+          icon={<TenantIcon />}
+          input={{
+            type: 'text',
+            value: values.tenantName,
+            onChange: onTextChange('tenantName'),
+            onBlur: onTenantBlur,
+            placeholder: '租户',
+            'aria-label': '租户',
+            autoComplete: 'organization',
+            maxLength: 30,
+          }}
+        />
       )}
       <FormTextField
         field="username"

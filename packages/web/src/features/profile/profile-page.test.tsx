@@ -1,7 +1,7 @@
 import type { UserProfile } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,7 +75,8 @@ function setup() {
       </App>
     </QueryClientProvider>,
   );
-  return userEvent.setup({ delay: null });
+  // No pointer-events check: it walks computed styles on every click, which antd makes slow in jsdom.
+  return userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 }
 
 /** Sets an input's value as typing would, in one step (typing into antd forms is slow in jsdom). */
@@ -84,7 +85,8 @@ const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 const basicTab = () => screen.getByRole('tabpanel', { name: '基本资料' });
 const saveIn = (panel: HTMLElement) => within(panel).getByRole('button', { name: /保\s*存/ });
 
-describe('personal centre', { timeout: 30_000 }, () => {
+// Generous: antd's tabs and forms are slow in jsdom, and slower still on a busy CI machine.
+describe('personal centre', { timeout: 60_000 }, () => {
   it('shows the account card: name, contact, department, roles, posts and creation date', async () => {
     setup();
     await screen.findByText('operator');

@@ -1,6 +1,6 @@
 /**
- * Everything the console keeps in localStorage. The password is deliberately not stored:
- * remembering it arrives later, encrypted with WebCrypto.
+ * Everything the console keeps in localStorage, except the remembered password, which
+ * `remembered-password.ts` keeps encrypted (key PASSWORD).
  */
 export const STORAGE_KEYS = {
   ACCESS_TOKEN: 'ACCESS_TOKEN',

@@ -10,6 +10,9 @@ export const TENANT_ENABLE: boolean = import.meta.env.VITE_TENANT_ENABLE !== 'fa
 /** Tenant sent in the `tenant-id` header while no tenant is stored (the seeded default tenant). */
 export const DEFAULT_TENANT_ID = 1;
 
+/** Name in the login page's tenant field while none is stored (the seeded default tenant). */
+export const DEFAULT_TENANT_NAME = '默认租户';
+
 /** Request timeout in milliseconds. */
 export const REQUEST_TIMEOUT = 30_000;
 
