@@ -12,6 +12,8 @@ for (const prefix of ['camunda', 'flowable', 'activiti'] as const) {
   test(`${prefix}: user task properties, conditions and extension properties round-trip`, async ({
     page,
   }) => {
+    // A long edit sequence: allow for a busy machine.
+    test.slow();
     await openDesigner(page, `?prefix=${prefix}`);
     await expect(page.getByRole('radio', { name: prefix })).toBeChecked();
 
@@ -91,7 +93,7 @@ test('sequence flows switch between normal, default and conditional', async ({ p
   await clickFlow(page, 'F1');
   await panel(page).getByText('流转条件').click();
   await panel(page).getByLabel('流转类型').click();
-  await page.getByTitle('条件流转路径').click();
+  await page.getByTitle('条件流转路径', { exact: true }).click();
   await panel(page).getByLabel('表达式').fill('${days > 3}');
   await page.waitForTimeout(400);
   let out = await previewXml(page);
@@ -102,7 +104,7 @@ test('sequence flows switch between normal, default and conditional', async ({ p
   await clickFlow(page, 'F2');
   await panel(page).getByText('流转条件').click();
   await panel(page).getByLabel('流转类型').click();
-  await page.getByTitle('默认流转路径').click();
+  await page.getByTitle('默认流转路径', { exact: true }).click();
   await page.waitForTimeout(300);
   out = await previewXml(page);
   expect(out).toContain('default="F2"');

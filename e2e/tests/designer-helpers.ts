@@ -39,7 +39,7 @@ export const previewXml = async (page: Page): Promise<string> => {
   const pre = page.getByTestId('bpmn-preview');
   await expect(pre).toContainText('definitions');
   const text = (await pre.textContent()) ?? '';
-  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
   await expect(pre).toBeHidden();
   return text;
 };

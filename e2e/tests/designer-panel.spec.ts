@@ -33,6 +33,8 @@ test('messages and signals refuse duplicate ids', async ({ page }) => {
 });
 
 test('multi-instance and listeners are written to the flavour', async ({ page }) => {
+  // A long edit sequence: allow for a busy machine.
+  test.slow();
   await openDesigner(page, '?prefix=flowable');
   await createUserTask(page);
   const p = panel(page);

@@ -9,6 +9,7 @@ import {
   AlignLeftOutlined,
   AlignRightOutlined,
   CompressOutlined,
+  CheckCircleOutlined,
   DownloadOutlined,
   EyeOutlined,
   FolderOpenOutlined,
@@ -20,11 +21,12 @@ import {
   VerticalAlignBottomOutlined,
   VerticalAlignMiddleOutlined,
   VerticalAlignTopOutlined,
+  WarningOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import type { BpmnFlavour } from '@app/contract/bpmn';
-import { App, Button, Dropdown, Modal, Space, Tooltip } from 'antd';
+import { App, Button, Dropdown, Modal, Popover, Space, Tooltip } from 'antd';
 import Modeler from 'bpmn-js/lib/Modeler';
 import tokenSimulationModule from 'bpmn-js-token-simulation';
 import minimapModule from 'diagram-js-minimap';
@@ -40,6 +42,8 @@ import {
   zoomPercent,
 } from './bpmn-utils';
 import { loadModdleExtensions } from './flavours';
+import { LintProblemList } from './lint/lint-problem-list';
+import { lintModeler, useLiveLint } from './lint/use-live-lint';
 import { PropertiesPanel } from './properties-panel';
 import { services } from './services';
 import { translateModule } from './translate-zh';
@@ -109,6 +113,7 @@ export function BpmnDesigner({
   const [scale, setScale] = useState(1);
   const [simulation, setSimulation] = useState(false);
   const [preview, setPreview] = useState<{ type: 'xml' | 'json'; content: string } | null>(null);
+  const problems = useLiveLint(modeler, prefix);
   const loadToken = useRef(0);
   const latest = useRef({ xml, processKey, processName, onChange });
   useEffect(() => {
@@ -291,7 +296,17 @@ export function BpmnDesigner({
     } catch (error) {
       console.error(error);
       message.error(SAVE_FAILED);
+      return;
     }
+    // Problems do not block saving; they are shown once it is done.
+    const found = await lintModeler(instance, prefix).catch(() => []);
+    if (found.length)
+      modal.warning({
+        title: `流程校验发现 ${found.length} 个问题`,
+        content: <LintProblemList modeler={instance} problems={found} />,
+        okText: '知道了',
+        width: 600,
+      });
   };
 
   const toggleSimulation = () => {
@@ -394,6 +409,27 @@ export function BpmnDesigner({
             />
             <IconButton label="重新绘制" icon={<ReloadOutlined />} onClick={redraw} />
           </Space.Compact>
+          {modeler && (
+            <Popover
+              trigger="click"
+              title="流程校验"
+              content={
+                problems.length ? (
+                  <LintProblemList modeler={modeler} problems={problems} selectable />
+                ) : (
+                  '未发现问题'
+                )
+              }
+            >
+              <Button
+                size="small"
+                icon={problems.length ? <WarningOutlined /> : <CheckCircleOutlined />}
+                danger={problems.some((p) => p.category === 'error')}
+              >
+                {problems.length ? `${problems.length} 个问题` : '校验通过'}
+              </Button>
+            </Popover>
+          )}
           <Button size="small" type="primary" icon={<SaveOutlined />} onClick={() => void save()}>
             保存模型
           </Button>

@@ -8,6 +8,10 @@ import {
   asyncUpdate,
   buildConditionExpression,
   buildFormData,
+  buildExtras,
+  EMPTY_FORM_FIELD,
+  FLOWABLE_EXTRAS,
+  readExtras,
   buildListeners,
   readFormData,
   createLoop,
@@ -388,12 +392,57 @@ describe.each(['camunda', 'flowable', 'activiti'] as const)('%s form data', (pre
     const start = get('S');
     const state = {
       businessKey: 'days',
-      fields: [{ id: 'days', type: 'long', label: '天数', defaultValue: '1' }],
+      fields: [
+        { ...EMPTY_FORM_FIELD, id: 'days', type: 'long', label: '天数', defaultValue: '1' },
+        { ...EMPTY_FORM_FIELD, id: 'from', type: 'date', label: '开始', datePattern: 'yyyy-MM-dd' },
+        {
+          ...EMPTY_FORM_FIELD,
+          id: 'kind',
+          type: 'enum',
+          label: '类型',
+          values: [
+            { id: 'sick', name: '病假' },
+            { id: 'annual', name: '年假' },
+          ],
+          constraints: [
+            { name: 'required', config: '' },
+            { name: 'maxlength', config: '10' },
+          ],
+          properties: [{ id: 'width', value: '200' }],
+        },
+        { ...EMPTY_FORM_FIELD, id: 'file', type: 'attachment', label: '附件' },
+      ],
     };
     start.set('extensionElements', buildFormData(start, prefix, state, m));
     expect(readFormData(start, prefix)).toEqual(state);
     const { xml } = await moddle.toXML(definitions as never);
     expect(xml).toContain(`<${prefix}:formData businessKey="days">`);
+    expect(xml).toContain(
+      `<${prefix}:formField id="from" label="开始" type="date" datePattern="yyyy-MM-dd" />`,
+    );
+    expect(xml).toContain(`<${prefix}:value id="sick" name="病假" />`);
+    expect(xml).toMatch(
+      new RegExp(
+        `<${prefix}:validation><${prefix}:constraint name="required" /><${prefix}:constraint name="maxlength" config="10" /></${prefix}:validation>`,
+      ),
+    );
+    expect(xml).toContain(
+      `<${prefix}:properties><${prefix}:property id="width" value="200" /></${prefix}:properties>`,
+    );
+    expect(xml).toContain(`<${prefix}:formField id="file" label="附件" type="attachment" />`);
+
+    // A date pattern or enum values left on a field of another type are not written.
+    start.set(
+      'extensionElements',
+      buildFormData(
+        start,
+        prefix,
+        { businessKey: '', fields: [{ ...state.fields[2]!, type: 'string', datePattern: 'yyyy' }] },
+        m,
+      ),
+    );
+    const [field] = readFormData(start, prefix).fields;
+    expect(field).toMatchObject({ type: 'string', datePattern: '', values: [] });
     start.set('extensionElements', buildFormData(start, prefix, { businessKey: '', fields: [] }, m));
     expect(start.extensionElements).toBeUndefined();
   });
@@ -438,5 +487,28 @@ describe('flowable extras', () => {
     expect(xml).toMatch(/<flowable:condition [^>]*field="days"[^>]*compare="&#62;"[^>]*sort="1"/);
     expect(xml).toMatch(/<flowable:button [^>]*name="通过"[^>]*code="approve"/);
     expect(xml).toMatch(/<flowable:assignee [^>]*type="role"[^>]*operationType="and"/);
+  });
+
+  it('reads and rebuilds each kind of extra, sorted, leaving the other extensions alone', async () => {
+    const { moddle, get } = await load('flowable');
+    const m = asModdle(moddle);
+    const flow = get('F1');
+    const property = m.create('flowable:Properties', {
+      values: [m.create('flowable:Property', { name: 'a' })],
+    });
+    flow.set('extensionElements', m.create('bpmn:ExtensionElements', { values: [property] }));
+    const kind = FLOWABLE_EXTRAS.condition;
+    const second = { id: 'c2', field: 'days', compare: '<=', value: '3', logic: 'or', sort: '2' };
+    const first = { id: 'c1', field: 'type', compare: '==', value: 'sick', logic: '', sort: '1' };
+    flow.set('extensionElements', buildExtras(flow, 'flowable', kind, [second, first], m));
+    expect(readExtras(flow, 'flowable', kind)).toEqual([first, second]);
+    expect(getExtensions(flow, 'flowable:Properties')).toEqual([property]);
+    expect(getExtensions(flow, 'flowable:Condition')[0]!.sort).toBe(1);
+    // Empty attributes are left out; no extras of any kind are cross-read.
+    expect(getExtensions(flow, 'flowable:Condition')[0]!.logic).toBeUndefined();
+    expect(readExtras(flow, 'flowable', FLOWABLE_EXTRAS.button)).toEqual([]);
+    flow.set('extensionElements', buildExtras(flow, 'flowable', kind, [], m));
+    expect(getExtensions(flow, 'flowable:Condition')).toEqual([]);
+    expect(getExtensions(flow, 'flowable:Properties')).toHaveLength(1);
   });
 });

@@ -538,28 +538,86 @@ export const FORM_FIELD_TYPES = ['long', 'string', 'boolean', 'date', 'enum', 'c
 
 export interface FormFieldItem {
   id: string;
+  /** One of FORM_FIELD_TYPES, or the name of a custom type. */
   type: string;
   label: string;
   defaultValue: string;
+  /** Date fields only. */
+  datePattern: string;
+  /** Enum fields only. */
+  values: { id: string; name: string }[];
+  constraints: { name: string; config: string }[];
+  properties: { id: string; value: string }[];
 }
+
+export const EMPTY_FORM_FIELD: FormFieldItem = {
+  id: '',
+  type: 'string',
+  label: '',
+  defaultValue: '',
+  datePattern: '',
+  values: [],
+  constraints: [],
+  properties: [],
+};
 
 export interface FormDataState {
   businessKey: string;
   fields: FormFieldItem[];
 }
 
+const children = (parent: ModdleElement | undefined, name: string): ModdleElement[] =>
+  (parent?.[name] as ModdleElement[] | undefined) ?? [];
+
 export const readFormData = (bo: ModdleElement, prefix: BpmnFlavour): FormDataState => {
   const data = getExtensions(bo, `${prefix}:FormData`)[0];
   return {
     businessKey: str(data?.businessKey),
-    fields: ((data?.fields as ModdleElement[] | undefined) ?? []).map((field) => ({
+    fields: children(data, 'fields').map((field) => ({
       id: str(field.id),
       type: str(field.type),
       label: str(field.label),
       defaultValue: str(field.defaultValue),
+      datePattern: str(field.datePattern),
+      values: children(field, 'values').map((v) => ({ id: str(v.id), name: str(v.name) })),
+      constraints: children(field.validation as ModdleElement | undefined, 'constraints').map((c) => ({
+        name: str(c.name),
+        config: str(c.config),
+      })),
+      properties: children(field.properties as ModdleElement | undefined, 'values').map((p) => ({
+        id: str(p.id),
+        value: str(p.value),
+      })),
     })),
   };
 };
+
+const createFormField = (field: FormFieldItem, prefix: BpmnFlavour, moddle: ModdleFactory) =>
+  moddle.create(`${prefix}:FormField`, {
+    id: field.id,
+    type: field.type,
+    label: field.label || undefined,
+    defaultValue: field.defaultValue || undefined,
+    datePattern: field.type === 'date' && field.datePattern ? field.datePattern : undefined,
+    values:
+      field.type === 'enum'
+        ? field.values.map((v) => moddle.create(`${prefix}:Value`, { id: v.id, name: v.name }))
+        : [],
+    validation: field.constraints.length
+      ? moddle.create(`${prefix}:Validation`, {
+          constraints: field.constraints.map((c) =>
+            moddle.create(`${prefix}:Constraint`, { name: c.name, config: c.config || undefined }),
+          ),
+        })
+      : undefined,
+    properties: field.properties.length
+      ? moddle.create(`${prefix}:Properties`, {
+          values: field.properties.map((p) =>
+            moddle.create(`${prefix}:Property`, { id: p.id, value: p.value }),
+          ),
+        })
+      : undefined,
+  });
 
 /** Extension elements with `<prefix>:formData` rebuilt from `state` (dropped when empty). */
 export const buildFormData = (
@@ -568,17 +626,101 @@ export const buildFormData = (
   state: FormDataState,
   moddle: ModdleFactory,
 ): ModdleElement | undefined => {
-  const fields = state.fields.map((field) =>
-    moddle.create(`${prefix}:FormField`, {
-      id: field.id,
-      type: field.type,
-      label: field.label || undefined,
-      defaultValue: field.defaultValue || undefined,
-    }),
-  );
+  const fields = state.fields.map((field) => createFormField(field, prefix, moddle));
   const data =
     fields.length || state.businessKey
       ? [moddle.create(`${prefix}:FormData`, { fields, businessKey: state.businessKey || undefined })]
       : [];
   return replaceExtensions(bo, `${prefix}:FormData`, data, moddle);
+};
+
+// ---- flowable extras: buttons, assignee rules, sequence-flow conditions ---------------------
+
+export interface ExtraAttribute {
+  name: string;
+  label: string;
+  /** `sort` is an integer in the descriptor; the others are strings. */
+  numeric?: boolean;
+}
+
+export interface ExtraKind {
+  /** The descriptor type without prefix, e.g. `Button`. */
+  type: string;
+  title: string;
+  attributes: readonly ExtraAttribute[];
+}
+
+const SORT: ExtraAttribute = { name: 'sort', label: '排序', numeric: true };
+
+export const FLOWABLE_EXTRAS = {
+  button: {
+    type: 'Button',
+    title: '按钮配置',
+    attributes: [
+      { name: 'id', label: '按钮ID' },
+      { name: 'name', label: '按钮名称' },
+      { name: 'code', label: '按钮编码' },
+      { name: 'isHide', label: '是否隐藏' },
+      { name: 'next', label: '下一步' },
+      SORT,
+    ],
+  },
+  assignee: {
+    type: 'Assignee',
+    title: '审批人规则',
+    attributes: [
+      { name: 'id', label: '规则ID' },
+      { name: 'type', label: '规则类型' },
+      { name: 'value', label: '规则值' },
+      { name: 'condition', label: '条件' },
+      { name: 'operationType', label: '运算类型' },
+      SORT,
+    ],
+  },
+  condition: {
+    type: 'Condition',
+    title: '条件规则',
+    attributes: [
+      { name: 'id', label: '条件ID' },
+      { name: 'field', label: '字段' },
+      { name: 'compare', label: '比较方式' },
+      { name: 'value', label: '比较值' },
+      { name: 'logic', label: '逻辑关系' },
+      SORT,
+    ],
+  },
+} as const satisfies Record<string, ExtraKind>;
+
+export type ExtraRecord = Record<string, string>;
+
+const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+
+/** The extras of `kind` on `bo`, as plain string records in document order. */
+export const readExtras = (bo: ModdleElement, prefix: BpmnFlavour, kind: ExtraKind): ExtraRecord[] =>
+  getExtensions(bo, `${prefix}:${kind.type}`).map((item) =>
+    Object.fromEntries(kind.attributes.map(({ name }) => [name, text(item[name])])),
+  );
+
+/** Extension elements with the extras of `kind` replaced by `records`, sorted by `sort`. */
+export const buildExtras = (
+  bo: ModdleElement,
+  prefix: BpmnFlavour,
+  kind: ExtraKind,
+  records: readonly ExtraRecord[],
+  moddle: ModdleFactory,
+): ModdleElement | undefined => {
+  const sortOf = (record: ExtraRecord) => (record.sort ? Number(record.sort) : Number.MAX_SAFE_INTEGER);
+  const items = [...records]
+    .sort((a, b) => sortOf(a) - sortOf(b))
+    .map((record) =>
+      moddle.create(
+        `${prefix}:${kind.type}`,
+        Object.fromEntries(
+          kind.attributes
+            .filter(({ name }) => record[name])
+            .map(({ name, numeric }) => [name, numeric ? Number(record[name]) : record[name]]),
+        ),
+      ),
+    );
+  return replaceExtensions(bo, `${prefix}:${kind.type}`, items, moddle);
 };

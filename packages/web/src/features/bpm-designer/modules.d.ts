@@ -17,3 +17,22 @@ declare module 'bpmn-moddle' {
     create(type: string, attrs?: Record<string, unknown>): unknown;
   }
 }
+declare module 'bpmnlint' {
+  export interface LintReport {
+    id?: string;
+    message: string;
+    category: 'error' | 'warn' | 'info' | 'rule-error';
+  }
+  export interface LintResolver {
+    resolveRule(pkg: string, ruleName: string): unknown;
+    resolveConfig(pkg: string, configName: string): unknown;
+  }
+  export class Linter {
+    constructor(options: { resolver: LintResolver; config?: { rules: Record<string, unknown> } });
+    lint(definitions: unknown): Promise<Record<string, LintReport[]>>;
+  }
+}
+declare module 'bpmnlint/rules/*' {
+  const ruleFactory: (config?: unknown) => { check: unknown };
+  export default ruleFactory;
+}

@@ -40,6 +40,26 @@ describe('properties panel visibility', () => {
     });
   });
 
+  it('shows the flowable extras on flowable user tasks and conditional flows only', () => {
+    expect(visibleTabs(el('bpmn:UserTask'), 'flowable')).toMatchObject({
+      buttons: true,
+      assigneeRules: true,
+    });
+    expect(visibleTabs(el('bpmn:UserTask'), 'camunda')).toMatchObject({
+      buttons: false,
+      assigneeRules: false,
+    });
+    expect(visibleTabs(el('bpmn:SequenceFlow', el('bpmn:ExclusiveGateway')), 'flowable').conditionRules).toBe(
+      true,
+    );
+    expect(visibleTabs(el('bpmn:SequenceFlow', el('bpmn:StartEvent')), 'flowable').conditionRules).toBe(
+      false,
+    );
+    expect(visibleTabs(el('bpmn:SequenceFlow', el('bpmn:ExclusiveGateway')), 'activiti').conditionRules).toBe(
+      false,
+    );
+  });
+
   it('shows messages and signals on the process only', () => {
     expect(visibleTabs(el('bpmn:Process')).message).toBe(true);
     expect(visibleTabs(el('bpmn:UserTask')).message).toBe(false);

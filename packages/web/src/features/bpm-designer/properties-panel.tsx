@@ -2,11 +2,12 @@ import type { BpmnFlavour } from '@app/contract/bpmn';
 import { Collapse } from 'antd';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import { useEffect, useState, type JSX } from 'react';
-import { isXmlName } from './bpmn-utils';
+import { FLOWABLE_EXTRAS, isXmlName } from './bpmn-utils';
 import { isType, services, type DiagramElement } from './services';
 import { BaseInfoTab } from './tabs/base-info-tab';
 import { ConditionTab } from './tabs/condition-tab';
 import { ExtensionPropertiesTab } from './tabs/extension-properties-tab';
+import { ExtrasTab } from './tabs/extras-tab';
 import { FormTab } from './tabs/form-tab';
 import { ListenersTab } from './tabs/listeners-tab';
 import { MessageSignalTab } from './tabs/message-signal-tab';
@@ -28,15 +29,20 @@ interface PropertiesPanelProps {
   modelId?: string;
 }
 
-/** Which tabs an element gets (spec: designer panel visibility rules). */
-export const visibleTabs = (element: DiagramElement): Record<string, boolean> => {
+/** Which tabs an element gets (spec: designer panel visibility rules; extras for flowable only). */
+export const visibleTabs = (element: DiagramElement, prefix?: BpmnFlavour): Record<string, boolean> => {
   const isProcess = isType(element, 'bpmn:Process');
   const isFlow = isType(element, 'bpmn:SequenceFlow');
   const isUserTask = isType(element, 'bpmn:UserTask');
+  const isFlowable = prefix === 'flowable';
+  const condition = isFlow && !isType(element.source, 'bpmn:StartEvent');
   return {
     base: true,
     message: isProcess,
-    condition: isFlow && !isType(element.source, 'bpmn:StartEvent'),
+    condition,
+    buttons: isFlowable && isUserTask,
+    assigneeRules: isFlowable && isUserTask,
+    conditionRules: isFlowable && condition,
     form: isUserTask || isType(element, 'bpmn:StartEvent'),
     task: isType(element, 'bpmn:Task') || isType(element, 'bpmn:SubProcess'),
     multiInstance: isType(element, 'bpmn:Task') || isType(element, 'bpmn:SubProcess'),
@@ -110,7 +116,7 @@ export function PropertiesPanel({ modeler, prefix, processKey, processName, mode
   if (!element?.businessObject) return <aside className="bpm-designer__panel" aria-label="属性面板" />;
 
   const ctx: PanelContext = { modeler, prefix, element };
-  const show = visibleTabs(element);
+  const show = visibleTabs(element, prefix);
   const items = [
     {
       key: 'base',
@@ -119,8 +125,23 @@ export function PropertiesPanel({ modeler, prefix, processKey, processName, mode
     },
     show.message && { key: 'message', label: '消息与信号', children: <MessageSignalTab ctx={ctx} /> },
     show.condition && { key: 'condition', label: '流转条件', children: <ConditionTab ctx={ctx} /> },
+    show.conditionRules && {
+      key: 'conditionRules',
+      label: FLOWABLE_EXTRAS.condition.title,
+      children: <ExtrasTab ctx={ctx} kind={FLOWABLE_EXTRAS.condition} />,
+    },
     show.form && { key: 'form', label: '表单', children: <FormTab ctx={ctx} /> },
     show.task && { key: 'task', label: '任务配置', children: <TaskTab ctx={ctx} /> },
+    show.assigneeRules && {
+      key: 'assigneeRules',
+      label: FLOWABLE_EXTRAS.assignee.title,
+      children: <ExtrasTab ctx={ctx} kind={FLOWABLE_EXTRAS.assignee} />,
+    },
+    show.buttons && {
+      key: 'buttons',
+      label: FLOWABLE_EXTRAS.button.title,
+      children: <ExtrasTab ctx={ctx} kind={FLOWABLE_EXTRAS.button} />,
+    },
     show.multiInstance && { key: 'multi', label: '多实例', children: <MultiInstanceTab ctx={ctx} /> },
     show.listeners && {
       key: 'listeners',

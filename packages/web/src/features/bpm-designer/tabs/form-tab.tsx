@@ -1,9 +1,10 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   buildFormData,
+  EMPTY_FORM_FIELD,
   FORM_FIELD_TYPES,
   readFormData,
   type FormDataState,
@@ -13,8 +14,7 @@ import { DebouncedField } from '../debounced-field';
 import type { PanelContext } from '../properties-panel';
 import { services } from '../services';
 import { Field, PanelForm, text } from './field';
-
-const EMPTY_FIELD: FormFieldItem = { id: '', type: 'string', label: '', defaultValue: '' };
+import { FormFieldDialog } from './form-field-dialog';
 
 /** 表单: form key, business key and the `<prefix>:formData` field list. */
 export function FormTab({ ctx }: { ctx: PanelContext }) {
@@ -22,7 +22,9 @@ export function FormTab({ ctx }: { ctx: PanelContext }) {
   const { modal } = App.useApp();
   const bo = element.businessObject;
   const state = readFormData(bo, prefix);
-  const [draft, setDraft] = useState<FormFieldItem>(EMPTY_FIELD);
+  const [draft, setDraft] = useState<FormFieldItem>(EMPTY_FORM_FIELD);
+  // Index of the field open in the dialog.
+  const [editing, setEditing] = useState<number | null>(null);
   const { modeling, moddle } = services(modeler);
   const write = (next: FormDataState) =>
     modeling.updateProperties(element, { extensionElements: buildFormData(bo, prefix, next, moddle) });
@@ -52,6 +54,11 @@ export function FormTab({ ctx }: { ctx: PanelContext }) {
           <Input aria-label={`字段ID ${index + 1}`} value={field.id} readOnly />
           <Input aria-label={`字段类型 ${index + 1}`} value={field.type} readOnly />
           <Input aria-label={`字段名称 ${index + 1}`} value={field.label} readOnly />
+          <Button
+            aria-label={`编辑字段 ${index + 1}`}
+            icon={<EditOutlined />}
+            onClick={() => setEditing(index)}
+          />
           <Button
             aria-label="移除字段"
             icon={<DeleteOutlined />}
@@ -90,13 +97,24 @@ export function FormTab({ ctx }: { ctx: PanelContext }) {
         <Button
           aria-label="添加字段"
           icon={<PlusOutlined />}
-          disabled={!draft.id.trim()}
+          disabled={!draft.id.trim() || state.fields.some((f) => f.id === draft.id.trim())}
           onClick={() => {
             write({ ...state, fields: [...state.fields, { ...draft, id: draft.id.trim() }] });
-            setDraft(EMPTY_FIELD);
+            setDraft(EMPTY_FORM_FIELD);
           }}
         />
       </Space.Compact>
+      {editing !== null && state.fields[editing] && (
+        <FormFieldDialog
+          field={state.fields[editing]}
+          takenIds={state.fields.filter((_, i) => i !== editing).map((f) => f.id)}
+          onCancel={() => setEditing(null)}
+          onSave={(field) => {
+            write({ ...state, fields: state.fields.map((f, i) => (i === editing ? field : f)) });
+            setEditing(null);
+          }}
+        />
+      )}
       <Typography.Paragraph type="secondary">
         流程表单请在 <Link to="/bpm/manager/form">流程表单</Link> 中维护。
       </Typography.Paragraph>
