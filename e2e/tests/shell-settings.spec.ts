@@ -103,7 +103,8 @@ test('the size selector applies a size to every component and reloads the page t
 }) => {
   await signInHome(page);
   await page.goto('/system/user?from=size');
-  const button = page.getByRole('button', { name: '返回首页' });
+  // The user page's 重置 button of its search form.
+  const button = page.getByRole('button', { name: /重置/ }).first();
   await expect(button).toHaveCSS('height', '32px'); // Medium → antd middle
 
   const redirects: string[] = [];

@@ -51,6 +51,45 @@ export const UserError = {
   USER_EMAIL_EXISTS: e(1_002_003_002, '邮箱已经存在'),
   USER_NOT_EXISTS: e(1_002_003_003, '用户不存在'),
   USER_PASSWORD_FAILED: e(1_002_003_005, '用户密码校验失败'),
+  USER_IMPORT_LIST_IS_EMPTY: e(1_002_003_004, '导入用户数据不能为空！'),
+  USER_IS_DISABLE: e(1_002_003_006, '名字为【{}】的用户已被禁用'),
+  USER_COUNT_MAX: e(1_002_003_008, '创建用户失败，原因：超过租户最大租户配额({})！'),
+} as const;
+
+export const DeptError = {
+  DEPT_NAME_DUPLICATE: e(1_002_004_000, '已经存在该名字的部门'),
+  DEPT_PARENT_NOT_EXITS: e(1_002_004_001, '父级部门不存在'),
+  DEPT_NOT_FOUND: e(1_002_004_002, '当前部门不存在'),
+  DEPT_EXITS_CHILDREN: e(1_002_004_003, '存在子部门，无法删除'),
+  DEPT_PARENT_ERROR: e(1_002_004_004, '不能设置自己为父部门'),
+  DEPT_EXISTS_USER: e(1_002_004_005, '部门中存在员工，无法删除'),
+  DEPT_NOT_ENABLE: e(1_002_004_006, '部门({})不处于开启状态，不允许选择'),
+  DEPT_PARENT_IS_CHILD: e(1_002_004_007, '不能设置自己的子部门为父部门'),
+} as const;
+
+export const PostError = {
+  POST_NOT_FOUND: e(1_002_005_000, '当前岗位不存在'),
+  POST_NOT_ENABLE: e(1_002_005_001, '岗位({}) 不处于开启状态，不允许选择'),
+  POST_NAME_DUPLICATE: e(1_002_005_002, '已经存在该名字的岗位'),
+  POST_CODE_DUPLICATE: e(1_002_005_003, '已经存在该标识的岗位'),
+} as const;
+
+export const MenuError = {
+  MENU_NAME_DUPLICATE: e(1_002_001_000, '已经存在该名字的菜单'),
+  MENU_PARENT_NOT_EXISTS: e(1_002_001_001, '父菜单不存在'),
+  MENU_PARENT_ERROR: e(1_002_001_002, '不能设置自己为父菜单'),
+  MENU_NOT_EXISTS: e(1_002_001_003, '菜单不存在'),
+  MENU_EXISTS_CHILDREN: e(1_002_001_004, '存在子菜单，无法删除'),
+  MENU_PARENT_NOT_DIR_OR_MENU: e(1_002_001_005, '父菜单的类型必须是目录或者菜单'),
+} as const;
+
+export const RoleError = {
+  ROLE_NOT_EXISTS: e(1_002_002_000, '角色不存在'),
+  ROLE_NAME_DUPLICATE: e(1_002_002_001, '已经存在名为【{}】的角色'),
+  ROLE_CODE_DUPLICATE: e(1_002_002_002, '已经存在编码为【{}】的角色'),
+  ROLE_CAN_NOT_UPDATE_SYSTEM_TYPE_ROLE: e(1_002_002_003, '不能操作类型为系统内置的角色'),
+  ROLE_IS_DISABLE: e(1_002_002_004, '名字为【{}】的角色已被禁用'),
+  ROLE_ADMIN_CODE_ERROR: e(1_002_002_005, '编码【{}】不能使用'),
 } as const;
 
 export const NotifyError = {
@@ -64,6 +103,28 @@ export const FileError = {
   FILE_IS_EMPTY: e(1_001_003_002, '文件为空'),
   FILE_TYPE_NOT_ALLOWED: e(1_001_003_003, '不允许上传该文件类型'),
   FILE_SIZE_EXCEED: e(1_001_003_004, '文件大小超过限制，允许上传的最大文件大小为 {}MB'),
+} as const;
+
+export const DictError = {
+  DICT_TYPE_NOT_EXISTS: e(1_002_006_001, '当前字典类型不存在'),
+  DICT_TYPE_NOT_ENABLE: e(1_002_006_002, '字典类型不处于开启状态，不允许选择'),
+  DICT_TYPE_NAME_DUPLICATE: e(1_002_006_003, '已经存在该名字的字典类型'),
+  DICT_TYPE_TYPE_DUPLICATE: e(1_002_006_004, '已经存在该类型的字典类型'),
+  DICT_TYPE_HAS_CHILDREN: e(1_002_006_005, '无法删除，该字典类型还有字典数据'),
+  DICT_DATA_NOT_EXISTS: e(1_002_007_001, '当前字典数据不存在'),
+  DICT_DATA_NOT_ENABLE: e(1_002_007_002, '字典数据({})不处于开启状态，不允许选择'),
+  DICT_DATA_VALUE_DUPLICATE: e(1_002_007_003, '已经存在该值的字典数据'),
+} as const;
+
+export const NoticeError = {
+  NOTICE_NOT_FOUND: e(1_002_008_001, '当前通知公告不存在'),
+} as const;
+
+export const ConfigError = {
+  CONFIG_NOT_EXISTS: e(1_001_000_001, '参数配置不存在'),
+  CONFIG_KEY_DUPLICATE: e(1_001_000_002, '参数配置 key 重复'),
+  CONFIG_CAN_NOT_DELETE_SYSTEM_TYPE: e(1_001_000_003, '不能删除类型为系统内置的参数配置'),
+  CONFIG_GET_VALUE_ERROR_IF_VISIBLE: e(1_001_000_004, '获取参数配置失败，原因：不允许获取不可见配置'),
 } as const;
 
 /** Messages the web must never show: a failed silent refresh already leads to the re-login dialog. */

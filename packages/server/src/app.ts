@@ -12,7 +12,15 @@ import { createInvalidationBus, type InvalidationBus } from './lib/invalidation.
 import { authRoutes } from './modules/auth/routes.js';
 import { authService } from './modules/auth/service.js';
 import { tokenService } from './modules/auth/token-service.js';
+import { deptRoutes } from './modules/dept/routes.js';
+import { deptService } from './modules/dept/service.js';
 import { dictRoutes } from './modules/dict/routes.js';
+import { dictAdminRoutes } from './modules/dict/admin-routes.js';
+import { dictAdminService } from './modules/dict/admin-service.js';
+import { configRoutes } from './modules/config/routes.js';
+import { configService } from './modules/config/service.js';
+import { noticeRoutes } from './modules/notice/routes.js';
+import { noticeService } from './modules/notice/service.js';
 import { fileRoutes } from './modules/file/routes.js';
 import { fileService } from './modules/file/service.js';
 import { notifyRoutes } from './modules/notify/routes.js';
@@ -25,6 +33,14 @@ import {
 } from './modules/notify/unread-stream.js';
 import { permissionRoutes } from './modules/permission/routes.js';
 import { permissionService } from './modules/permission/service.js';
+import { menuRoutes } from './modules/menu/routes.js';
+import { menuService } from './modules/menu/service.js';
+import { roleRoutes } from './modules/role/routes.js';
+import { roleService } from './modules/role/service.js';
+import { postRoutes } from './modules/post/routes.js';
+import { userAdminRoutes } from './modules/user/admin-routes.js';
+import { userAdminService } from './modules/user/admin-service.js';
+import { postService } from './modules/post/service.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { profileService } from './modules/profile/service.js';
 import { tenantRoutes } from './modules/tenant/routes.js';
@@ -122,6 +138,14 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const files = fileService(ctx);
   fileRoutes(route, files);
   profileRoutes(route, profileService(ctx, files));
+  dictAdminRoutes(route, dictAdminService(ctx));
+  configRoutes(route, configService(ctx));
+  noticeRoutes(route, noticeService(ctx, notify));
+  roleRoutes(route, roleService(ctx));
+  menuRoutes(route, menuService(ctx));
+  deptRoutes(route, deptService(ctx));
+  postRoutes(route, postService(ctx));
+  userAdminRoutes(route, ctx, userAdminService(ctx));
 
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, () => app.swagger());
 

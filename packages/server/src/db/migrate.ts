@@ -4,6 +4,7 @@ import type { Db } from './database.js';
 import * as m001 from './migrations/001_foundation.js';
 import * as m002 from './migrations/002_notify_file.js';
 import * as m006 from './migrations/006_login_throttle.js';
+import * as m005 from './migrations/005_config_notice.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -13,6 +14,7 @@ const STEPS: Record<string, Step> = {
   '001_foundation': m001,
   '002_notify_file': m002,
   '006_login_throttle': m006,
+  '005_config_notice': m005,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

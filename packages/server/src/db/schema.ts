@@ -230,6 +230,28 @@ export interface FileContentTable extends Audit {
   content: Buffer;
 }
 
+export interface ConfigTable extends Audit {
+  id: Generated<number>;
+  category: string;
+  /** Dictionary infra_config_type: 1 系统内置, 2 自定义. */
+  type: number;
+  name: string;
+  configKey: string;
+  value: string;
+  /** 0/1; an invisible value is never given out by get-value-by-key. */
+  visible: number;
+  remark: string | null;
+}
+
+export interface NoticeTable extends Audit, TenantScoped {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  /** Dictionary system_notice_type: 1 通知, 2 公告. */
+  type: number;
+  status: number;
+}
+
 /** Failed sign-ins per account or address in the current window (throttling without Redis). */
 export interface LoginFailureTable {
   throttleKey: string;
@@ -258,6 +280,8 @@ export interface Database {
   systemNotifyMessage: NotifyMessageTable;
   infraFile: FileTable;
   infraFileContent: FileContentTable;
+  infraConfig: ConfigTable;
+  systemNotice: NoticeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -253,6 +253,7 @@ export const seedIfEmpty = async (db: Db, now = Date.now()): Promise<boolean> =>
       .execute();
 
     await seedNotify(tx, now);
+    await seedConfigAndNotices(tx, now);
 
     if (db.dialect === 'postgres') await resetSequences(tx);
   });
@@ -286,6 +287,14 @@ export const NOTIFY_TEMPLATE_SEED = [
     content: '您有一条新的待办【{title}】，请及时处理。',
     type: 2,
     params: ['title'],
+  },
+  {
+    name: '通知公告推送',
+    code: 'notice_push',
+    nickname: '系统管理员',
+    content: '【{title}】{content}',
+    type: 1,
+    params: ['title', 'content'],
   },
 ] as const;
 
@@ -367,6 +376,35 @@ const seedNotify = async (tx: Kysely<Database>, now: number): Promise<void> => {
         };
       }),
     )
+    .execute();
+};
+
+/** The reference's built-in configuration row, and a first notice for the default tenant. */
+const seedConfigAndNotices = async (tx: Kysely<Database>, now: number): Promise<void> => {
+  const audit = { creator: '1', updater: '1', createTime: now, updateTime: now };
+  await tx
+    .insertInto('infraConfig')
+    .values({
+      ...audit,
+      category: 'biz',
+      type: 1,
+      name: '用户管理-账号初始密码',
+      configKey: 'sys.user.init-password',
+      value: '123456',
+      visible: 0,
+      remark: '初始化密码 123456',
+    })
+    .execute();
+  await tx
+    .insertInto('systemNotice')
+    .values({
+      ...audit,
+      tenantId: SEED_TENANT.id,
+      title: '欢迎使用后台管理系统',
+      content: '通知公告可在「系统管理 > 通知公告」中维护，并以站内信推送给本租户的用户。',
+      type: 2,
+      status: 0,
+    })
     .execute();
 };
 

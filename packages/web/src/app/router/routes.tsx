@@ -103,6 +103,19 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
               }),
             },
             {
+              id: 'dict-type-data',
+              path: 'dict/type/data/:dictId',
+              handle: meta({
+                title: '字典数据',
+                fullPath: '/dict/type/data',
+                hidden: true,
+                activeMenu: '/system/dict',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/dict/dict-data-page')).default,
+              }),
+            },
+            {
               id: ROUTE_IDS.redirect,
               path: 'redirect/*',
               handle: meta({ title: '', fullPath: '/redirect', hidden: true, breadcrumb: false }),

@@ -10,3 +10,4 @@ export {
   translateNetworkError,
 } from './errors';
 export { serializeParams } from './serialize-params';
+export { saveBlob } from './save-blob';

@@ -1,0 +1,72 @@
+import type { InfraConfigFilter } from '@app/contract';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ConfigTable, Database } from '../../db/schema.js';
+
+export type ConfigRow = Selectable<ConfigTable>;
+
+/** Configuration parameters; global (no tenant) and deleted logically. */
+export const configRepository = (db: Kysely<Database>) => {
+  const matching = (filter: InfraConfigFilter) => {
+    let q = db.selectFrom('infraConfig').where('deleted', '=', 0);
+    if (filter.name) q = q.where('name', 'like', `%${filter.name}%`);
+    if (filter.key) q = q.where('configKey', 'like', `%${filter.key}%`);
+    if (filter.type !== undefined) q = q.where('type', '=', filter.type);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    return q;
+  };
+
+  return {
+    async page(
+      filter: InfraConfigFilter,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: ConfigRow[]; total: number }> {
+      const q = matching(filter);
+      const { total } = await q
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const list = await q
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(page.pageSize)
+        .offset((page.pageNo - 1) * page.pageSize)
+        .execute();
+      return { list, total: Number(total) };
+    },
+
+    list: (filter: InfraConfigFilter): Promise<ConfigRow[]> =>
+      matching(filter).selectAll().orderBy('id', 'desc').execute(),
+
+    findById: (id: number): Promise<ConfigRow | undefined> =>
+      db
+        .selectFrom('infraConfig')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    findByKey: (key: string): Promise<ConfigRow | undefined> =>
+      db
+        .selectFrom('infraConfig')
+        .selectAll()
+        .where('configKey', '=', key)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    async insert(row: Insertable<ConfigTable>): Promise<number> {
+      const { id } = await db.insertInto('infraConfig').values(row).returning('id').executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    update: (id: number, changes: Updateable<ConfigTable>) =>
+      db.updateTable('infraConfig').set(changes).where('id', '=', id).where('deleted', '=', 0).execute(),
+
+    delete: (id: number, by: string, at: number) =>
+      db
+        .updateTable('infraConfig')
+        .set({ deleted: 1, updater: by, updateTime: at })
+        .where('id', '=', id)
+        .execute(),
+  };
+};

@@ -1,0 +1,173 @@
+import type { DictDataFilter, DictDataSimple, DictTypeFilter } from '@app/contract';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { STATUS_ENABLED } from '../../context.js';
+import type { Database, DictDataTable, DictTypeTable } from '../../db/schema.js';
+
+export type DictTypeRow = Selectable<DictTypeTable>;
+export type DictDataRow = Selectable<DictDataTable>;
+
+interface Paging {
+  pageNo: number;
+  pageSize: number;
+}
+
+/** Dictionary types and data for the admin pages; both are global (no tenant) and deleted logically. */
+export const dictAdminRepository = (db: Kysely<Database>) => {
+  const typesMatching = (filter: DictTypeFilter) => {
+    let q = db.selectFrom('systemDictType').where('deleted', '=', 0);
+    if (filter.name) q = q.where('name', 'like', `%${filter.name}%`);
+    if (filter.type) q = q.where('type', 'like', `%${filter.type}%`);
+    if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    return q;
+  };
+
+  const dataMatching = (filter: DictDataFilter) => {
+    let q = db.selectFrom('systemDictData').where('deleted', '=', 0);
+    if (filter.label) q = q.where('label', 'like', `%${filter.label}%`);
+    if (filter.dictType) q = q.where('dictType', '=', filter.dictType);
+    if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+    return q;
+  };
+
+  return {
+    async pageTypes(filter: DictTypeFilter, page: Paging): Promise<{ list: DictTypeRow[]; total: number }> {
+      const q = typesMatching(filter);
+      const { total } = await q
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const list = await q
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(page.pageSize)
+        .offset((page.pageNo - 1) * page.pageSize)
+        .execute();
+      return { list, total: Number(total) };
+    },
+
+    listTypes: (filter: DictTypeFilter): Promise<DictTypeRow[]> =>
+      typesMatching(filter).selectAll().orderBy('id', 'desc').execute(),
+
+    listAllTypesSimple: () =>
+      db
+        .selectFrom('systemDictType')
+        .select(['id', 'name', 'type'])
+        .where('deleted', '=', 0)
+        .orderBy('id')
+        .execute(),
+
+    findType: (id: number): Promise<DictTypeRow | undefined> =>
+      db
+        .selectFrom('systemDictType')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    findTypeBy: (column: 'name' | 'type', value: string): Promise<DictTypeRow | undefined> =>
+      db
+        .selectFrom('systemDictType')
+        .selectAll()
+        .where(column, '=', value)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    async insertType(row: Insertable<DictTypeTable>): Promise<number> {
+      const { id } = await db
+        .insertInto('systemDictType')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    updateType: (id: number, changes: Updateable<DictTypeTable>) =>
+      db.updateTable('systemDictType').set(changes).where('id', '=', id).where('deleted', '=', 0).execute(),
+
+    deleteType: (id: number, by: string, at: number) =>
+      db
+        .updateTable('systemDictType')
+        .set({ deleted: 1, updater: by, updateTime: at })
+        .where('id', '=', id)
+        .execute(),
+
+    async pageData(filter: DictDataFilter, page: Paging): Promise<{ list: DictDataRow[]; total: number }> {
+      const q = dataMatching(filter);
+      const { total } = await q
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const list = await q
+        .selectAll()
+        .orderBy('dictType', 'desc')
+        .orderBy('sort')
+        .orderBy('id')
+        .limit(page.pageSize)
+        .offset((page.pageNo - 1) * page.pageSize)
+        .execute();
+      return { list, total: Number(total) };
+    },
+
+    listData: (filter: DictDataFilter): Promise<DictDataRow[]> =>
+      dataMatching(filter).selectAll().orderBy('dictType', 'desc').orderBy('sort').orderBy('id').execute(),
+
+    /** Enabled items of one type, in display order. */
+    listEnabledOfType: (dictType: string): Promise<DictDataSimple[]> =>
+      db
+        .selectFrom('systemDictData')
+        .select(['dictType', 'value', 'label', 'colorType', 'cssClass'])
+        .where('dictType', '=', dictType)
+        .where('status', '=', STATUS_ENABLED)
+        .where('deleted', '=', 0)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+
+    findData: (id: number): Promise<DictDataRow | undefined> =>
+      db
+        .selectFrom('systemDictData')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    findDataByValue: (dictType: string, value: string): Promise<DictDataRow | undefined> =>
+      db
+        .selectFrom('systemDictData')
+        .selectAll()
+        .where('dictType', '=', dictType)
+        .where('value', '=', value)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    async countDataOfType(dictType: string): Promise<number> {
+      const { count } = await db
+        .selectFrom('systemDictData')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('dictType', '=', dictType)
+        .where('deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    async insertData(row: Insertable<DictDataTable>): Promise<number> {
+      const { id } = await db
+        .insertInto('systemDictData')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    updateData: (id: number, changes: Updateable<DictDataTable>) =>
+      db.updateTable('systemDictData').set(changes).where('id', '=', id).where('deleted', '=', 0).execute(),
+
+    deleteData: (id: number, by: string, at: number) =>
+      db
+        .updateTable('systemDictData')
+        .set({ deleted: 1, updater: by, updateTime: at })
+        .where('id', '=', id)
+        .execute(),
+  };
+};

@@ -1,0 +1,105 @@
+import type { Kysely, Selectable } from 'kysely';
+import { STATUS_ENABLED } from '../../context.js';
+import type { Database, PostTable } from '../../db/schema.js';
+
+export type PostRow = Selectable<PostTable>;
+export type PostChanges = Pick<PostRow, 'code' | 'name' | 'sort' | 'status' | 'remark'>;
+export interface PostFilter {
+  code?: string;
+  name?: string;
+  status?: number;
+}
+
+export const postRepository = (db: Kysely<Database>) => {
+  const filtered = (tenantId: number, filter: PostFilter) => {
+    let query = db.selectFrom('systemPost').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    if (filter.code !== undefined) query = query.where('code', 'like', `%${filter.code}%`);
+    if (filter.name !== undefined) query = query.where('name', 'like', `%${filter.name}%`);
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    return query;
+  };
+
+  return {
+    async page(
+      tenantId: number,
+      filter: PostFilter,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: PostRow[]; total: number }> {
+      const [list, count] = await Promise.all([
+        filtered(tenantId, filter)
+          .selectAll()
+          .orderBy('sort')
+          .orderBy('id')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        filtered(tenantId, filter)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(count.n) };
+    },
+
+    list: (tenantId: number, filter: PostFilter): Promise<PostRow[]> =>
+      filtered(tenantId, filter).selectAll().orderBy('sort').orderBy('id').execute(),
+
+    listEnabled: (tenantId: number): Promise<PostRow[]> =>
+      filtered(tenantId, { status: STATUS_ENABLED }).selectAll().orderBy('sort').orderBy('id').execute(),
+
+    findById: (tenantId: number, id: number): Promise<PostRow | undefined> =>
+      filtered(tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Posts of the tenant among `ids`. */
+    findByIds: (tenantId: number, ids: number[]): Promise<PostRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : filtered(tenantId, {}).selectAll().where('id', 'in', ids).execute(),
+
+    findBy: (tenantId: number, column: 'name' | 'code', value: string): Promise<{ id: number } | undefined> =>
+      filtered(tenantId, {}).select('id').where(column, '=', value).executeTakeFirst(),
+
+    async insert(tenantId: number, values: PostChanges, at: number, by: number): Promise<number> {
+      const { id } = await db
+        .insertInto('systemPost')
+        .values({
+          ...values,
+          tenantId,
+          creator: String(by),
+          updater: String(by),
+          createTime: at,
+          updateTime: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    async update(tenantId: number, id: number, values: PostChanges, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('systemPost')
+        .set({ ...values, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Deletes the post and its holders' links. */
+    async softDelete(tenantId: number, id: number, at: number, by: number): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const set = { deleted: 1, updater: String(by), updateTime: at };
+        await tx
+          .updateTable('systemPost')
+          .set(set)
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', id)
+          .execute();
+        await tx
+          .updateTable('systemUserPost')
+          .set(set)
+          .where('tenantId', '=', tenantId)
+          .where('postId', '=', id)
+          .execute();
+      });
+    },
+  };
+};

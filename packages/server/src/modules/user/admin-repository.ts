@@ -1,0 +1,249 @@
+import type { TimeRange } from '@app/contract';
+import type { Kysely } from 'kysely';
+import { STATUS_ENABLED } from '../../context.js';
+import type { Database, NewUser, UserRow } from '../../db/schema.js';
+import { type DataScope, userScopeCondition } from '../dept/data-scope.js';
+
+export interface UserFilter {
+  username?: string;
+  mobile?: string;
+  status?: number;
+  /** Already widened to the department and everything below it. */
+  deptIds?: number[];
+  createTime?: TimeRange;
+}
+
+export type UserChanges = Pick<
+  UserRow,
+  'username' | 'nickname' | 'remark' | 'deptId' | 'email' | 'mobile' | 'sex' | 'avatar'
+>;
+
+/** The user administration's queries; every read goes through the caller's data scope. */
+export const userAdminRepository = (db: Kysely<Database>) => {
+  const scoped = (tenantId: number, scope: DataScope, filter: UserFilter = {}) => {
+    let query = db
+      .selectFrom('systemUsers as u')
+      .where('u.tenantId', '=', tenantId)
+      .where('u.deleted', '=', 0)
+      .where((eb) => userScopeCondition(eb, scope));
+    if (filter.username !== undefined) query = query.where('u.username', 'like', `%${filter.username}%`);
+    if (filter.mobile !== undefined) query = query.where('u.mobile', 'like', `%${filter.mobile}%`);
+    if (filter.status !== undefined) query = query.where('u.status', '=', filter.status);
+    if (filter.deptIds !== undefined) query = query.where('u.deptId', 'in', filter.deptIds);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) query = query.where('u.createTime', '>=', from);
+    if (to !== null) query = query.where('u.createTime', '<=', to);
+    return query;
+  };
+
+  return {
+    async page(
+      tenantId: number,
+      scope: DataScope,
+      filter: UserFilter,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: UserRow[]; total: number }> {
+      const [list, count] = await Promise.all([
+        scoped(tenantId, scope, filter)
+          .selectAll('u')
+          .orderBy('u.id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        scoped(tenantId, scope, filter)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(count.n) };
+    },
+
+    list: (tenantId: number, scope: DataScope, filter: UserFilter): Promise<UserRow[]> =>
+      scoped(tenantId, scope, filter).selectAll('u').orderBy('u.id', 'desc').execute(),
+
+    listEnabled: (tenantId: number, scope: DataScope): Promise<{ id: number; nickname: string }[]> =>
+      scoped(tenantId, scope, { status: STATUS_ENABLED })
+        .select(['u.id', 'u.nickname'])
+        .orderBy('u.id')
+        .execute(),
+
+    findVisible: (tenantId: number, scope: DataScope, id: number): Promise<UserRow | undefined> =>
+      scoped(tenantId, scope).selectAll('u').where('u.id', '=', id).executeTakeFirst(),
+
+    /** Another user of the tenant holding `column` = `value` (uniqueness checks ignore the scope). */
+    findOtherBy: (
+      tenantId: number,
+      column: 'username' | 'mobile' | 'email',
+      value: string,
+      exceptId: number | null,
+    ): Promise<{ id: number } | undefined> => {
+      let query = db
+        .selectFrom('systemUsers')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where(column, '=', value)
+        .where('deleted', '=', 0);
+      if (exceptId !== null) query = query.where('id', '<>', exceptId);
+      return query.executeTakeFirst();
+    },
+
+    findByUsername: (tenantId: number, username: string): Promise<UserRow | undefined> =>
+      db
+        .selectFrom('systemUsers')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('username', '=', username)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    async countOfTenant(tenantId: number): Promise<number> {
+      const row = await db
+        .selectFrom('systemUsers')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('tenantId', '=', tenantId)
+        .where('deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Post ids of each user, by user id. */
+    async postIdsOf(tenantId: number, userIds: number[]): Promise<Map<number, number[]>> {
+      const result = new Map<number, number[]>(userIds.map((id) => [id, []]));
+      if (userIds.length === 0) return result;
+      const rows = await db
+        .selectFrom('systemUserPost')
+        .select(['userId', 'postId'])
+        .where('tenantId', '=', tenantId)
+        .where('userId', 'in', userIds)
+        .where('deleted', '=', 0)
+        .orderBy('postId')
+        .execute();
+      for (const r of rows) result.get(r.userId)?.push(r.postId);
+      return result;
+    },
+
+    /** Departments by id (any status), for names and leaders. */
+    deptsByIds: async (
+      tenantId: number,
+      ids: number[],
+    ): Promise<Map<number, { id: number; name: string; leaderUserId: number | null }>> => {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('systemDept')
+        .select(['id', 'name', 'leaderUserId'])
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', ids)
+        .where('deleted', '=', 0)
+        .execute();
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    nicknamesByIds: async (tenantId: number, ids: number[]): Promise<Map<number, string>> => {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('systemUsers')
+        .select(['id', 'nickname'])
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.nickname]));
+    },
+
+    /** Inserts the user and its posts. */
+    async insert(row: NewUser, postIds: number[]): Promise<number> {
+      return db.transaction().execute(async (tx) => {
+        const { id } = await tx
+          .insertInto('systemUsers')
+          .values(row)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const userId = Number(id);
+        if (postIds.length > 0)
+          await tx
+            .insertInto('systemUserPost')
+            .values(
+              postIds.map((postId) => ({
+                tenantId: row.tenantId,
+                userId,
+                postId,
+                creator: row.creator,
+                updater: row.updater,
+                createTime: row.createTime,
+                updateTime: row.updateTime,
+              })),
+            )
+            .execute();
+        return userId;
+      });
+    },
+
+    /** Updates the user's fields; with `postIds`, replaces its posts too. */
+    async update(
+      tenantId: number,
+      id: number,
+      changes: Partial<UserChanges & Pick<UserRow, 'status' | 'password'>>,
+      postIds: number[] | null,
+      at: number,
+      by: number,
+    ): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('systemUsers')
+          .set({ ...changes, updater: String(by), updateTime: at })
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', id)
+          .execute();
+        if (postIds === null) return;
+        await tx
+          .deleteFrom('systemUserPost')
+          .where('tenantId', '=', tenantId)
+          .where('userId', '=', id)
+          .execute();
+        if (postIds.length > 0)
+          await tx
+            .insertInto('systemUserPost')
+            .values(
+              postIds.map((postId) => ({
+                tenantId,
+                userId: id,
+                postId,
+                creator: String(by),
+                updater: String(by),
+                createTime: at,
+                updateTime: at,
+              })),
+            )
+            .execute();
+      });
+    },
+
+    /** Logically deletes the user and drops its role and post links. */
+    async softDelete(tenantId: number, id: number, at: number, by: number): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const set = { deleted: 1, updater: String(by), updateTime: at };
+        await tx
+          .updateTable('systemUsers')
+          .set(set)
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', id)
+          .execute();
+        for (const table of ['systemUserRole', 'systemUserPost'] as const)
+          await tx
+            .updateTable(table)
+            .set(set)
+            .where('tenantId', '=', tenantId)
+            .where('userId', '=', id)
+            .execute();
+      });
+    },
+
+    async configValue(key: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('infraConfig')
+        .select('value')
+        .where('configKey', '=', key)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      return row?.value ?? null;
+    },
+  };
+};

@@ -1,0 +1,4 @@
+import { DeptPage } from '../../../dept-page';
+
+/** Menu component `system/dept/index`. */
+export default DeptPage;

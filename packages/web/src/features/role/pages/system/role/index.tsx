@@ -1,0 +1,4 @@
+import { RolePage } from '../../../role-page';
+
+/** Menu component `system/role/index`. */
+export default RolePage;

@@ -1,0 +1,4 @@
+import { UserPage } from '../../../user-page';
+
+/** Menu component `system/user/index`. */
+export default UserPage;

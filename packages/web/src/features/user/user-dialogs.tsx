@@ -1,0 +1,235 @@
+import { InboxOutlined } from '@ant-design/icons';
+import {
+  permissionAssignUserRole,
+  permissionListUserRoles,
+  roleSimpleList,
+  userImport,
+  userImportTemplate,
+} from '@app/contract';
+import type { UserImportResult, UserPageItem } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Checkbox, Form, Input, Modal, Select, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { http, request } from '../../shared/request';
+import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../shared/ui/sizes';
+import { saveBlob } from '../../shared/request';
+
+/** 重置密码: asks for the new password of a user. */
+export function ResetPasswordDialog({
+  user,
+  onSubmit,
+  onClose,
+}: {
+  user: UserPageItem | null;
+  onSubmit: (password: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<{ password: string }>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => form.resetFields(), [user, form]);
+  const submit = async () => {
+    const { password } = await form.validateFields();
+    setSaving(true);
+    try {
+      await onSubmit(password);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title="重置密码"
+      open={user !== null}
+      width={DIALOG_WIDTH_SMALL}
+      okText="确 定"
+      cancelText="取 消"
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item
+          label={`请输入"${user?.username ?? ''}"的新密码`}
+          name="password"
+          rules={[
+            { required: true, message: '新密码不能为空' },
+            { min: 4, max: 16, message: '用户密码长度必须介于 4 和 16 之间' },
+          ]}
+        >
+          <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 分配角色: the user's roles, chosen among the enabled ones. */
+export function AssignRoleDialog({ user, onClose }: { user: UserPageItem | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  // null until the user changes the choice: the roles the user holds.
+  const [chosen, setChosen] = useState<number[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const roles = useQuery({
+    queryKey: ['system-role', 'simple-list'],
+    queryFn: () => request(roleSimpleList),
+    enabled: user !== null,
+  });
+  const held = useQuery({
+    queryKey: ['system-permission', 'user-roles', user?.id],
+    queryFn: () => request(permissionListUserRoles, { query: { userId: user?.id ?? 0 } }),
+    enabled: user !== null,
+    staleTime: 0,
+  });
+  const roleIds = chosen ?? held.data ?? [];
+  const close = () => {
+    setChosen(null);
+    onClose();
+  };
+  const submit = async () => {
+    if (!user) return;
+    setSaving(true);
+    try {
+      await request(permissionAssignUserRole, { body: { userId: user.id, roleIds } });
+      void message.success('分配角色成功');
+      close();
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title="分配角色"
+      open={user !== null}
+      width={DIALOG_WIDTH_MEDIUM}
+      okText="确 定"
+      cancelText="取 消"
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={close}
+      destroyOnHidden
+    >
+      <Form labelCol={{ flex: '80px' }}>
+        <Form.Item label="用户名称">
+          <Input value={user?.username} disabled />
+        </Form.Item>
+        <Form.Item label="用户昵称">
+          <Input value={user?.nickname} disabled />
+        </Form.Item>
+        <Form.Item label="角色">
+          <Select
+            mode="multiple"
+            placeholder="请选择角色"
+            loading={roles.isFetching || held.isFetching}
+            value={roleIds}
+            onChange={setChosen}
+            options={(roles.data ?? []).map((r) => ({ label: r.name, value: r.id }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 用户导入: template download, an .xlsx upload with 是否更新已经存在的用户数据, and the result report. */
+export function ImportDialog({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { message, modal } = App.useApp();
+  const [file, setFile] = useState<File | null>(null);
+  const [updateSupport, setUpdateSupport] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const close = () => {
+    setFile(null);
+    setUpdateSupport(false);
+    onClose();
+  };
+
+  const downloadTemplate = async () => {
+    const blob = await request(userImportTemplate, { responseType: 'blob' });
+    saveBlob(blob as Blob, '用户导入模板.xlsx');
+  };
+
+  const submit = async () => {
+    if (!file) {
+      void message.error('请上传文件');
+      return;
+    }
+    setUploading(true);
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      form.append('updateSupport', String(updateSupport));
+      const result = (await http.post(userImport.path, form, { params: { updateSupport } })) as unknown as {
+        data: UserImportResult;
+      };
+      const { createUsernames, updateUsernames, failureUsernames } = result.data;
+      const failures = Object.entries(failureUsernames);
+      const lines = [
+        `上传成功数量：${createUsernames.length};`,
+        ...createUsernames.map((name) => `    ${name}`),
+        `更新成功数量：${updateUsernames.length};`,
+        ...updateUsernames.map((name) => `    ${name}`),
+        `更新失败数量：${failures.length};`,
+        ...failures.map(([name, reason]) => `    ${name}：${reason}`),
+      ];
+      close();
+      onDone();
+      modal.info({
+        title: '导入结果',
+        width: DIALOG_WIDTH_MEDIUM,
+        content: <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{lines.join('\n')}</pre>,
+        okText: '确定',
+      });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="用户导入"
+      open={open}
+      width={DIALOG_WIDTH_SMALL}
+      okText="确 定"
+      cancelText="取 消"
+      confirmLoading={uploading}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={close}
+      destroyOnHidden
+    >
+      <Upload.Dragger
+        accept=".xlsx,.xls"
+        maxCount={1}
+        beforeUpload={(f) => {
+          setFile(f);
+          return false;
+        }}
+        onRemove={() => setFile(null)}
+        fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">将文件拖到此处，或点击上传</p>
+      </Upload.Dragger>
+      <div style={{ marginTop: 12 }}>
+        <Checkbox checked={updateSupport} onChange={(e) => setUpdateSupport(e.target.checked)}>
+          是否更新已经存在的用户数据
+        </Checkbox>
+      </div>
+      <div style={{ marginTop: 8 }}>
+        <span>仅允许导入 xls、xlsx 格式文件。</span>
+        <Button type="link" size="small" onClick={() => void downloadTemplate()}>
+          下载模板
+        </Button>
+      </div>
+    </Modal>
+  );
+}
