@@ -61,7 +61,7 @@ test('刷新页面 re-creates the page through the redirect route', async ({ pag
   expect(seen).toContain('/redirect/system/user');
   // Other cached pages are untouched; the tabs are the same.
   expect(await pageMarker(page, '/system/dict')).toBe('dict-1');
-  expect(await tabTitles(page)).toEqual(['首页', '用户管理', '字典管理']);
+  await expect.poll(() => tabTitles(page)).toEqual(['首页', '用户管理', '字典管理']);
 });
 
 test('the home page keeps its scroll position and DOM while another tab is open', async ({ page }) => {
@@ -103,7 +103,7 @@ test('a page whose menu has keepAlive off is not cached', async ({ page }) => {
   await openMenu(page, '系统管理', '用户管理', '/system/user');
   await expect(slot(page, '/system/dict')).toHaveCount(0);
   // The tab stays; the page is made afresh.
-  expect(await tabTitles(page)).toEqual(['首页', '字典管理', '用户管理']);
+  await expect.poll(() => tabTitles(page)).toEqual(['首页', '字典管理', '用户管理']);
   await tab(page, '字典管理').click();
   await expect(slot(page, '/system/dict')).toBeVisible();
   expect(await pageMarker(page, '/system/dict')).toBeNull();
@@ -124,7 +124,7 @@ test('switching the UI size clears the cached pages and reloads the current one'
   expect(await pageMarker(page, '/system/dict')).toBeNull();
   await expect(slot(page, '/system/user')).toHaveCount(0);
   await expect(slot(page, '/index')).toHaveCount(0);
-  expect(await tabTitles(page)).toEqual(['首页', '用户管理', '字典管理']);
+  await expect.poll(() => tabTitles(page)).toEqual(['首页', '用户管理', '字典管理']);
 });
 
 test('with the dynamic title on, the title follows the tab on screen, never a hidden page', async ({

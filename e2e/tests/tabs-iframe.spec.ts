@@ -70,7 +70,7 @@ test('an external-link menu opens as a tab holding an embedded frame that stays 
 
   // Closing its tab removes the frame.
   await strip(page).getByRole('button', { name: '关闭 开发文档' }).click();
-  expect(await tabTitles(page)).toEqual(['首页']);
+  await expect.poll(() => tabTitles(page)).toEqual(['首页']);
   await expect(page).toHaveURL('/index');
   await expect(frameElement).toHaveCount(0);
 });

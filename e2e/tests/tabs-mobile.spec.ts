@@ -14,7 +14,7 @@ test('on a phone the tab strip scrolls sideways and keeps the active tab in view
     await entry.click();
     await expect(page).toHaveURL(url);
   }
-  expect(await tabTitles(page)).toEqual(['首页', '用户管理', '角色管理', '菜单管理', '部门管理']);
+  await expect.poll(() => tabTitles(page)).toEqual(['首页', '用户管理', '角色管理', '菜单管理', '部门管理']);
 
   const scroller = strip(page).locator('.tags-view-scroll');
   const metrics = () =>
