@@ -1,11 +1,4 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  SortAscendingOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   deptCreate,
@@ -19,7 +12,6 @@ import type { Dept } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, TreeSelect } from 'antd';
 import type { TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../shared/access';
 import { useDictOptions } from '../../shared/dict';
@@ -30,8 +22,8 @@ import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import './dept-page.css';
 import { buildTree, type TreeNode } from '../../shared/tree/build-tree';
-
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+import { formatDateTime } from '../../shared/date/format';
+import { SearchActions } from '../../shared/ui/search-actions';
 
 interface SearchValues {
   name?: string;
@@ -188,7 +180,7 @@ export function DeptPage() {
       dataIndex: 'createTime',
       width: 170,
       align: 'center',
-      render: (v: number) => dayjs(v).format(TIME_FORMAT),
+      render: (v: number) => formatDateTime(v),
     },
     ...(canCreate || canUpdate || canDelete
       ? [
@@ -243,16 +235,7 @@ export function DeptPage() {
           <Form.Item label="状态" name="status">
             <Select allowClear placeholder="部门状态" style={{ width: 160 }} options={statusOptions} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={onReset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={onReset} />
         </Form>
       )}
 

@@ -1,21 +1,4 @@
-import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { loadDicts, useDictStore } from '../../shared/dict';
-
-export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-export const formatTime = (ms: number | null | undefined): string =>
-  ms ? dayjs(ms).format(TIME_FORMAT) : '';
-
-/** A date range picker's value as the reference's createTime range (start of the first day, end of the last). */
-export const toTimeRange = (
-  range: [Dayjs | null, Dayjs | null] | null | undefined,
-): [string, string] | undefined => {
-  const [from, to] = range ?? [];
-  return from && to
-    ? [from.startOf('day').format(TIME_FORMAT), to.endOf('day').format(TIME_FORMAT)]
-    : undefined;
-};
 
 /** Reloads the dictionary store after a change, so tags and selects everywhere show it. */
 export const refreshDictStore = async (): Promise<void> => {

@@ -1,11 +1,4 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   dictDataCreate,
@@ -31,8 +24,10 @@ import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/pagination';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import { saveBlob } from '../../shared/request';
-import { COLOR_TYPE_OPTIONS, formatTime, refreshDictStore } from './dict-admin-shared';
+import { formatDateTime } from '../../shared/date/format';
+import { COLOR_TYPE_OPTIONS, refreshDictStore } from './dict-admin-shared';
 import './dict-admin.css';
+import { SearchActions } from '../../shared/ui/search-actions';
 
 interface SearchValues {
   dictType?: string;
@@ -219,7 +214,7 @@ function DictDataOfType({ dictId }: { dictId: number }) {
       dataIndex: 'createTime',
       width: 170,
       align: 'center',
-      render: (v: number) => formatTime(v),
+      render: (v: number) => formatDateTime(v),
     },
     ...(canUpdate || canDelete
       ? [
@@ -283,16 +278,7 @@ function DictDataOfType({ dictId }: { dictId: number }) {
           <Form.Item label="状态" name="status">
             <Select allowClear placeholder="数据状态" style={{ width: 160 }} options={statusOptions} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={onReset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={onReset} />
         </Form>
       )}
 

@@ -1,10 +1,4 @@
-import {
-  DeleteOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  SwapOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { DICT_TYPE, MENU_TYPE, menuDelete, menuList, menuUpdate } from '@app/contract';
 import type { Menu, MenuListReq } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -21,6 +15,7 @@ import { TableToolbar } from '../../shared/ui/table-toolbar';
 import { MenuFormDialog, type MenuFormTarget } from './menu-form-dialog';
 import { nest, parentIds } from './menu-tree';
 import './menu-page.css';
+import { SearchActions } from '../../shared/ui/search-actions';
 
 interface SearchValues {
   name?: string;
@@ -182,16 +177,7 @@ export function MenuPage() {
               options={statusOptions.map((d) => ({ label: d.label, value: d.value }))}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={onReset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={onReset} />
         </Form>
       )}
 

@@ -1,4 +1,4 @@
-import { CheckOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   notifyMessageMyPage,
@@ -20,9 +20,8 @@ import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/pagination';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import './my-notify-message-page.css';
-
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-const formatTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format(TIME_FORMAT) : '');
+import { DATE_TIME_FORMAT, formatDateTime } from '../../shared/date/format';
+import { SearchActions } from '../../shared/ui/search-actions';
 
 interface SearchValues {
   readStatus?: 'true' | 'false';
@@ -43,7 +42,7 @@ export const toQuery = (values: SearchValues, pageNo: number, pageSize: number):
     pageNo,
     pageSize,
     ...(values.readStatus ? { readStatus: values.readStatus === 'true' } : {}),
-    ...(from && to ? { createTime: [from.format(TIME_FORMAT), to.format(TIME_FORMAT)] } : {}),
+    ...(from && to ? { createTime: [from.format(DATE_TIME_FORMAT), to.format(DATE_TIME_FORMAT)] } : {}),
   };
 };
 
@@ -116,7 +115,7 @@ export function MyNotifyMessagePage() {
 
   const columns: TableColumnsType<NotifyMessage> = [
     { title: '发送人', dataIndex: 'templateNickname', width: 120, ellipsis: true },
-    { title: '发送时间', dataIndex: 'createTime', width: 170, render: (v: number) => formatTime(v) },
+    { title: '发送时间', dataIndex: 'createTime', width: 170, render: (v: number) => formatDateTime(v) },
     {
       title: '类型',
       dataIndex: 'templateType',
@@ -139,7 +138,7 @@ export function MyNotifyMessagePage() {
       width: 90,
       render: (v: boolean) => <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={v} />,
     },
-    { title: '阅读时间', dataIndex: 'readTime', width: 170, render: (v: number | null) => formatTime(v) },
+    { title: '阅读时间', dataIndex: 'readTime', width: 170, render: (v: number | null) => formatDateTime(v) },
     {
       title: '操作',
       key: 'actions',
@@ -169,7 +168,7 @@ export function MyNotifyMessagePage() {
           <Form.Item label="发送时间" name="createTime">
             <DatePicker.RangePicker
               showTime={{ defaultOpenValue: [dayjs('00:00:00', 'HH:mm:ss'), dayjs('23:59:59', 'HH:mm:ss')] }}
-              format={TIME_FORMAT}
+              format={DATE_TIME_FORMAT}
               placeholder={['开始日期', '结束日期']}
               presets={[
                 { label: '今天', value: [dayjs().startOf('day'), dayjs().endOf('day')] as [Dayjs, Dayjs] },
@@ -180,16 +179,7 @@ export function MyNotifyMessagePage() {
               ]}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={onReset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={onReset} />
         </Form>
       )}
 
@@ -254,14 +244,14 @@ export function MyNotifyMessagePage() {
         {detail && (
           <Descriptions column={1} bordered size="small" styles={{ label: { width: 110 } }}>
             <Descriptions.Item label="发送人">{detail.templateNickname}</Descriptions.Item>
-            <Descriptions.Item label="发送时间">{formatTime(detail.createTime)}</Descriptions.Item>
+            <Descriptions.Item label="发送时间">{formatDateTime(detail.createTime)}</Descriptions.Item>
             <Descriptions.Item label="消息类型">
               <DictTag type={DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE} value={detail.templateType} />
             </Descriptions.Item>
             <Descriptions.Item label="是否已读">
               <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={detail.readStatus} />
             </Descriptions.Item>
-            <Descriptions.Item label="阅读时间">{formatTime(detail.readTime)}</Descriptions.Item>
+            <Descriptions.Item label="阅读时间">{formatDateTime(detail.readTime)}</Descriptions.Item>
             <Descriptions.Item label="内容">{detail.templateContent}</Descriptions.Item>
           </Descriptions>
         )}

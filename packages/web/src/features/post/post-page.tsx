@@ -1,17 +1,9 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DICT_TYPE, postCreate, postDelete, postExport, postGet, postPage, postUpdate } from '@app/contract';
 import type { Post } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useAccess } from '../../shared/access';
 import { useDictOptions } from '../../shared/dict';
@@ -23,8 +15,8 @@ import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import './post-page.css';
 import { saveBlob } from '../../shared/request';
-
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+import { formatDateTime } from '../../shared/date/format';
+import { SearchActions } from '../../shared/ui/search-actions';
 
 interface SearchValues {
   code?: string;
@@ -155,7 +147,7 @@ export function PostPage() {
       dataIndex: 'createTime',
       width: 170,
       align: 'center',
-      render: (v: number) => dayjs(v).format(TIME_FORMAT),
+      render: (v: number) => formatDateTime(v),
     },
     ...(canUpdate || canDelete
       ? [
@@ -208,16 +200,7 @@ export function PostPage() {
           <Form.Item label="状态" name="status">
             <Select allowClear placeholder="岗位状态" style={{ width: 160 }} options={statusOptions} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={onReset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={onReset} />
         </Form>
       )}
 

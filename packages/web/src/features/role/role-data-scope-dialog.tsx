@@ -6,8 +6,8 @@ import { useMemo, useState } from 'react';
 import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
-import { CheckTree } from './check-tree';
-import { toTree } from './tree-utils';
+import { toTree } from '../../shared/tree/check-tree-nodes';
+import { CheckTree } from '../../shared/ui/check-tree';
 
 export interface RoleDataScopeDialogProps {
   role: Role | null;

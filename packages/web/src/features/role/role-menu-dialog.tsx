@@ -5,8 +5,8 @@ import { App, Form, Input, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { request } from '../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
-import { CheckTree } from './check-tree';
-import { toTree } from './tree-utils';
+import { toTree } from '../../shared/tree/check-tree-nodes';
+import { CheckTree } from '../../shared/ui/check-tree';
 
 export interface RoleMenuDialogProps {
   role: Role | null;

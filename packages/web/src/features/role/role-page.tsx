@@ -1,10 +1,4 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { DICT_TYPE, ROLE_TYPE, roleDelete, roleExportExcel, rolePage, roleUpdateStatus } from '@app/contract';
 import type { Role, RolePageReq } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -24,8 +18,9 @@ import { RoleDataScopeDialog } from './role-data-scope-dialog';
 import { RoleFormDialog } from './role-form-dialog';
 import { RoleMenuDialog } from './role-menu-dialog';
 import './role-page.css';
+import { DATE_TIME_FORMAT, formatDateTime } from '../../shared/date/format';
+import { SearchActions } from '../../shared/ui/search-actions';
 
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const STATUS_ENABLED = 0;
 
 /** The request layer has shown a failure already; the confirmation then closes instead of staying open. */
@@ -45,7 +40,7 @@ export const toFilters = (values: SearchValues): Omit<RolePageReq, 'pageNo' | 'p
     ...(values.name?.trim() ? { name: values.name.trim() } : {}),
     ...(values.code?.trim() ? { code: values.code.trim() } : {}),
     ...(values.status !== undefined ? { status: values.status as '0' | '1' } : {}),
-    ...(from && to ? { createTime: [from.format(TIME_FORMAT), to.format(TIME_FORMAT)] } : {}),
+    ...(from && to ? { createTime: [from.format(DATE_TIME_FORMAT), to.format(DATE_TIME_FORMAT)] } : {}),
   };
 };
 
@@ -160,7 +155,7 @@ export function RolePage() {
       dataIndex: 'createTime',
       width: 170,
       align: 'center',
-      render: (v: number) => dayjs(v).format(TIME_FORMAT),
+      render: (v: number) => formatDateTime(v),
     },
     {
       title: '操作',
@@ -232,20 +227,11 @@ export function RolePage() {
           <Form.Item label="创建时间" name="createTime">
             <DatePicker.RangePicker
               showTime={{ defaultOpenValue: [dayjs('00:00:00', 'HH:mm:ss'), dayjs('23:59:59', 'HH:mm:ss')] }}
-              format={TIME_FORMAT}
+              format={DATE_TIME_FORMAT}
               placeholder={['开始日期', '结束日期']}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={onReset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={onReset} />
         </Form>
       )}
 

@@ -4,7 +4,6 @@ import {
   EditOutlined,
   KeyOutlined,
   PlusOutlined,
-  ReloadOutlined,
   SearchOutlined,
   UploadOutlined,
   UserOutlined,
@@ -40,7 +39,6 @@ import {
 } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../shared/access';
 import { useDictOptions } from '../../shared/dict';
@@ -53,8 +51,8 @@ import { buildTree, type TreeNode } from '../../shared/tree/build-tree';
 import { saveBlob } from '../../shared/request';
 import { AssignRoleDialog, ImportDialog, ResetPasswordDialog } from './user-dialogs';
 import './user-page.css';
-
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+import { dayRange, formatDateTime } from '../../shared/date/format';
+import { SearchActions } from '../../shared/ui/search-actions';
 
 interface SearchValues {
   username?: string;
@@ -101,15 +99,13 @@ const filterTree = (nodes: DeptOption[], text: string): DeptOption[] =>
   });
 
 const toFilter = (values: SearchValues, deptId: number | null) => {
-  const [from, to] = values.createTime ?? [];
+  const createTime = dayRange(values.createTime);
   return {
     ...(values.username ? { username: values.username } : {}),
     ...(values.mobile ? { mobile: values.mobile } : {}),
     ...(values.status !== undefined ? { status: String(values.status) as '0' | '1' } : {}),
     ...(deptId !== null ? { deptId: String(deptId) } : {}),
-    ...(from && to
-      ? { createTime: [from.startOf('day').format(TIME_FORMAT), to.endOf('day').format(TIME_FORMAT)] }
-      : {}),
+    ...(createTime ? { createTime } : {}),
   };
 };
 
@@ -288,7 +284,7 @@ export function UserPage() {
       dataIndex: 'createTime',
       width: 170,
       align: 'center',
-      render: (v: number) => dayjs(v).format(TIME_FORMAT),
+      render: (v: number) => formatDateTime(v),
     },
     ...(canUpdate || canDelete || canResetPassword || canAssignRole
       ? [
@@ -374,16 +370,7 @@ export function UserPage() {
             <Form.Item label="创建时间" name="createTime">
               <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
             </Form.Item>
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  搜索
-                </Button>
-                <Button icon={<ReloadOutlined />} onClick={onReset}>
-                  重置
-                </Button>
-              </Space>
-            </Form.Item>
+            <SearchActions onReset={onReset} />
           </Form>
         )}
 

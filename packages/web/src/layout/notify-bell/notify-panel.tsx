@@ -2,14 +2,17 @@ import { DICT_TYPE } from '@app/contract';
 import type { NotifyMessage } from '@app/contract';
 import { Button, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { DictTag } from '../../shared/ui/dict-tag';
-
-const formatTime = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '');
+import { formatDateTime } from '../../shared/date/format';
 
 const columns: TableColumnsType<NotifyMessage> = [
   { title: '发送人', dataIndex: 'templateNickname', width: 120, ellipsis: true },
-  { title: '发送时间', dataIndex: 'createTime', width: 170, render: (value: number) => formatTime(value) },
+  {
+    title: '发送时间',
+    dataIndex: 'createTime',
+    width: 170,
+    render: (value: number) => formatDateTime(value),
+  },
   {
     title: '类型',
     dataIndex: 'templateType',

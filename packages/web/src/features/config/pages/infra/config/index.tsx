@@ -1,11 +1,4 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   infraConfigCreate,
@@ -20,7 +13,6 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, Modal, Radio, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useAccess } from '../../../../../shared/access';
 import { useDictOptions } from '../../../../../shared/dict';
@@ -31,8 +23,8 @@ import { DEFAULT_PAGE_SIZE, Pagination } from '../../../../../shared/ui/paginati
 import { DIALOG_WIDTH_MEDIUM } from '../../../../../shared/ui/sizes';
 import { TableToolbar } from '../../../../../shared/ui/table-toolbar';
 import '../../../config-page.css';
-
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+import { dayRange, formatDateTime } from '../../../../../shared/date/format';
+import { SearchActions } from '../../../../../shared/ui/search-actions';
 
 interface SearchValues {
   name?: string;
@@ -52,14 +44,12 @@ interface FormValues {
 }
 
 const toFilter = (values: SearchValues) => {
-  const [from, to] = values.createTime ?? [];
+  const createTime = dayRange(values.createTime);
   return {
     ...(values.name ? { name: values.name } : {}),
     ...(values.key ? { key: values.key } : {}),
     ...(values.type !== undefined ? { type: String(values.type) as '1' | '2' } : {}),
-    ...(from && to
-      ? { createTime: [from.startOf('day').format(TIME_FORMAT), to.endOf('day').format(TIME_FORMAT)] }
-      : {}),
+    ...(createTime ? { createTime } : {}),
   };
 };
 
@@ -178,7 +168,7 @@ export function ConfigPage() {
       dataIndex: 'createTime',
       width: 170,
       align: 'center',
-      render: (v: number) => dayjs(v).format(TIME_FORMAT),
+      render: (v: number) => formatDateTime(v),
     },
     ...(canUpdate || canDelete
       ? [
@@ -240,16 +230,7 @@ export function ConfigPage() {
           <Form.Item label="创建时间" name="createTime">
             <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={onReset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={onReset} />
         </Form>
       )}
 

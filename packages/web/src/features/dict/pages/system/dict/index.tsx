@@ -1,11 +1,4 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   dictTypeCreate,
@@ -30,8 +23,10 @@ import { DEFAULT_PAGE_SIZE, Pagination } from '../../../../../shared/ui/paginati
 import { DIALOG_WIDTH_MEDIUM } from '../../../../../shared/ui/sizes';
 import { TableToolbar } from '../../../../../shared/ui/table-toolbar';
 import { saveBlob } from '../../../../../shared/request';
-import { formatTime, refreshDictStore, toTimeRange } from '../../../dict-admin-shared';
+import { dayRange, formatDateTime } from '../../../../../shared/date/format';
+import { refreshDictStore } from '../../../dict-admin-shared';
 import '../../../dict-admin.css';
+import { SearchActions } from '../../../../../shared/ui/search-actions';
 
 interface SearchValues {
   name?: string;
@@ -48,12 +43,15 @@ interface FormValues {
   remark?: string | null;
 }
 
-const toFilter = (values: SearchValues) => ({
-  ...(values.name ? { name: values.name } : {}),
-  ...(values.type ? { type: values.type } : {}),
-  ...(values.status !== undefined ? { status: String(values.status) as '0' | '1' } : {}),
-  ...(toTimeRange(values.createTime) ? { createTime: toTimeRange(values.createTime) } : {}),
-});
+const toFilter = (values: SearchValues) => {
+  const createTime = dayRange(values.createTime);
+  return {
+    ...(values.name ? { name: values.name } : {}),
+    ...(values.type ? { type: values.type } : {}),
+    ...(values.status !== undefined ? { status: String(values.status) as '0' | '1' } : {}),
+    ...(createTime ? { createTime } : {}),
+  };
+};
 
 /** 字典管理 (menu component system/dict/index): dictionary types; each type links to its data page. */
 export function DictTypePage() {
@@ -189,7 +187,7 @@ export function DictTypePage() {
       dataIndex: 'createTime',
       width: 170,
       align: 'center',
-      render: (v: number) => formatTime(v),
+      render: (v: number) => formatDateTime(v),
     },
     ...(canUpdate || canDelete
       ? [
@@ -250,16 +248,7 @@ export function DictTypePage() {
           <Form.Item label="创建时间" name="createTime">
             <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={onReset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={onReset} />
         </Form>
       )}
 

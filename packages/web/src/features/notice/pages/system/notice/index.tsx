@@ -1,11 +1,4 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  SendOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   noticeCreate,
@@ -28,6 +21,7 @@ import { DictTag } from '../../../../../shared/ui/dict-tag';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../../../../shared/ui/pagination';
 import { TableToolbar } from '../../../../../shared/ui/table-toolbar';
 import '../../../notice-page.css';
+import { SearchActions } from '../../../../../shared/ui/search-actions';
 
 /** The reference's notice dialog is wider than the other forms (its editor needs the room). */
 const NOTICE_DIALOG_WIDTH = 800;
@@ -239,16 +233,7 @@ export function NoticePage() {
           <Form.Item label="公告状态" name="status">
             <Select allowClear placeholder="请选择公告状态" style={{ width: 160 }} options={statusOptions} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={onReset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={onReset} />
         </Form>
       )}
 

@@ -1,23 +1,27 @@
 import { Checkbox, Empty, Spin, Tree } from 'antd';
 import type { Key } from 'react';
 import { useMemo, useState } from 'react';
-import { allKeys, linkedCheckedKeys, type TreeNode } from './tree-utils';
+import { allKeys, linkedCheckedKeys, type CheckTreeNode } from '../tree/check-tree-nodes';
+import './check-tree.css';
 
 export interface CheckTreeProps {
-  nodes: TreeNode[];
-  /** Every held id, parents included. */
-  value: number[];
-  onChange: (ids: number[]) => void;
+  nodes: CheckTreeNode[];
+  /** Every held id, parents included (a form field's value, so it may start unset). */
+  value?: number[];
+  onChange?: (ids: number[]) => void;
   loading?: boolean;
   /** Names the tree for screen readers, e.g. 菜单权限. */
   label: string;
 }
 
+const NONE: number[] = [];
+const ignore = () => {};
+
 /**
  * A checkable tree with the reference's three switches: 展开/折叠, 全选/全不选 and 父子联动. With
  * linkage on, checking a parent checks its subtree and half-checked parents count as held.
  */
-export function CheckTree({ nodes, value, onChange, loading, label }: CheckTreeProps) {
+export function CheckTree({ nodes, value = NONE, onChange = ignore, loading, label }: CheckTreeProps) {
   const every = useMemo(() => allKeys(nodes), [nodes]);
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [linked, setLinked] = useState(true);
@@ -25,7 +29,7 @@ export function CheckTree({ nodes, value, onChange, loading, label }: CheckTreeP
 
   return (
     <div>
-      <div className="role-tree-tools">
+      <div className="check-tree-tools">
         <Checkbox
           checked={expanded.length > 0 && expanded.length >= every.length}
           onChange={(e) => setExpanded(e.target.checked ? every : [])}
@@ -42,12 +46,12 @@ export function CheckTree({ nodes, value, onChange, loading, label }: CheckTreeP
           父子联动
         </Checkbox>
       </div>
-      <div className="role-tree" role="group" aria-label={label}>
+      <div className="check-tree" role="group" aria-label={label}>
         <Spin spinning={loading ?? false}>
           {nodes.length === 0 && !loading ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
           ) : (
-            <Tree<TreeNode>
+            <Tree<CheckTreeNode>
               checkable
               selectable={false}
               checkStrictly={!linked}

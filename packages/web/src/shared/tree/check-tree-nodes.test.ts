@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allKeys, linkedCheckedKeys, toTree } from './tree-utils';
+import { allKeys, linkedCheckedKeys, toTree } from './check-tree-nodes';
 
 const rows = [
   { id: 1, parentId: 0, name: '系统管理' },
@@ -10,7 +10,7 @@ const rows = [
   { id: 2, parentId: 0, name: '基础设施' },
 ];
 
-describe('role tree helpers', () => {
+describe('check tree nodes', () => {
   it('nests rows by parent in their order', () => {
     const tree = toTree(rows);
     expect(tree.map((n) => n.title)).toEqual(['系统管理', '基础设施']);
