@@ -2,21 +2,24 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { serverPort, serverUrl, WORKERS } from './servers';
 
-const port = Number(process.env.E2E_PORT ?? 48091);
 const root = join(import.meta.dirname, '..');
+const servers = Array.from({ length: WORKERS }, (_, index) => index);
 
 export default defineConfig({
   testDir: './tests',
   outputDir: join(root, 'test-results'),
   fullyParallel: false,
-  workers: 1,
+  // One server per worker (see tests/fixtures.ts): files spread over the workers, tests of a file
+  // stay in order on one of them.
+  workers: WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: serverUrl(0),
     locale: 'zh-CN',
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
@@ -33,15 +36,15 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: servers.map((index) => ({
     // The built server and web app on a throwaway SQLite file, exactly as `npm start` runs them.
     command: 'node packages/server/dist/main.js',
     cwd: root,
-    url: `http://127.0.0.1:${port}/admin-api/system/tenant/get-id-by-name?name=x`,
+    url: `${serverUrl(index)}/admin-api/system/tenant/get-id-by-name?name=x`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort(index)),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'admin-e2e-')),
       DATABASE_URL: '',
@@ -50,5 +53,5 @@ export default defineConfig({
       // A private build can be served by pointing WEB_DIST at it.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
-  },
+  })),
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { SCREENSHOTS, signIn } from './helpers';
 
 const OK = /确\s*定$/;

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOTS } from './helpers';
+import { adminApi, apiLogin, createModel } from './bpm-manage-helpers';
 import { canvas, createUserTask, openDesigner, panel, previewXml, toolbar } from './designer-helpers';
 
 test('the designer opens with palette, minimap, watermark and a timestamped process', async ({ page }) => {
@@ -167,13 +168,20 @@ test('aligning needs several elements, then asks for confirmation', async ({ pag
   await expect.poll(async () => (await x(first)) === (await x(second))).toBe(true);
 });
 
-test('saving hands over the XML; redraw clears the diagram after confirmation', async ({ page }) => {
-  await openDesigner(page);
+test("saving stores the model's XML; redraw clears the diagram after confirmation", async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request);
+  const modelId = await createModel(request, token, 'basic_save', '保存');
+  await openDesigner(page, `?modelId=${modelId}`);
   await createUserTask(page);
   await toolbar(page)
     .getByRole('button', { name: /保存模型/ })
     .click();
   await expect(page.getByText('保存成功')).toBeVisible();
+  const saved = await adminApi<{ bpmnXml: string }>(request, token, 'GET', `/bpm/model/get?id=${modelId}`);
+  expect(saved.bpmnXml).toMatch(/<(bpmn2?:)?userTask id="Activity_/);
   // The diagram has lint problems: saving lists them (designer-lint.spec.ts).
   await page.getByRole('button', { name: '知道了' }).click();
   await toolbar(page).getByRole('button', { name: '重新绘制' }).click();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures';
 import { signIn } from './helpers';
 
 export const DESIGN_PATH = '/bpm/manager/model/design';

@@ -1,9 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOTS } from './helpers';
+import { apiLogin, createModel } from './bpm-manage-helpers';
 import { createUserTask, openDesigner, panel, previewXml } from './designer-helpers';
 
-test('a saved model locks its key; the process id takes the key', async ({ page }) => {
-  await openDesigner(page, '?modelId=12&key=leave_flow&name=%E8%AF%B7%E5%81%87');
+test('a saved model locks its key; the process id takes the key', async ({ page, request }) => {
+  const modelId = await createModel(request, await apiLogin(request), 'leave_flow', '请假');
+  await openDesigner(page, `?modelId=${modelId}`);
   const key = panel(page).getByLabel('流程标识');
   await expect(key).toBeDisabled();
   await expect(key).toHaveValue('leave_flow');

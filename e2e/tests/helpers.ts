@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures';
 
 export const SCREENSHOTS = new URL('../screenshots/', import.meta.url).pathname;
 

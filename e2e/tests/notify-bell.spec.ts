@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOTS, signIn } from './helpers';
 import { apiLogin, bell, bellBadge, expectUnread, sendNotify, unreadCount } from './notify-helpers';
 

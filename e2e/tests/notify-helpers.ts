@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from './fixtures';
 
 /** Signs in through the API and returns an access token (tenant 1). */
 export const apiLogin = async (request: APIRequestContext, username = 'admin', password = 'admin123') => {

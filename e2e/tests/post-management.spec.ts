@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { SCREENSHOTS, signIn } from './helpers';
 
 const OK = /确\s*定$/;
@@ -22,7 +22,7 @@ test('posts: create, search, edit, export and delete', async ({ page }) => {
   await create.getByRole('button', { name: OK }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
 
-  await page.locator('.post-search').getByPlaceholder('请输入岗位编码').fill('e2e');
+  await page.locator('.post-search').getByPlaceholder('请输入岗位编码').fill('e2e_post');
   await page
     .locator('.post-search')
     .getByRole('button', { name: /搜\s*索/ })

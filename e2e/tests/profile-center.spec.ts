@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { SCREENSHOTS, signIn } from './helpers';
 import { patternPng } from './profile-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures';
 import { sidebar, signIn } from './helpers';
 
 /** A server menu as `get-permission-info` returns it. */

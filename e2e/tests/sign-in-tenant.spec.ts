@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOTS, sidebar } from './helpers';
 
 test('the tenant field resolves the tenant by name; an unknown name is refused', async ({ page }) => {

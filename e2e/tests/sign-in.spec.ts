@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOTS, sidebar, signIn } from './helpers';
 
 test('an unauthenticated visit to /index goes to the login page with the redirect', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from './fixtures';
 import { sidebar, signIn } from './helpers';
 
 /** The tab strip under the navbar. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOTS, sidebar } from './helpers';
 import { SYSTEM_PAGES, signInHome, strip, tab, tabMenu, tabTitles } from './tabs-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { SCREENSHOTS, signIn } from './helpers';
 
 const OK = /确\s*定$/;
@@ -14,11 +14,13 @@ test('users: department tree, create, search, status, reset password, export and
   test.setTimeout(120_000);
   await signIn(page, 'admin', 'admin123', '/system/user');
   await expect(page).toHaveURL('/system/user');
-  await expect(rows(page)).toHaveCount(2);
+  // Other specs on the same server may have added users: check the seeded ones, not the count.
+  await expect(rowOf(page, 'admin')).toBeVisible();
+  await expect(rowOf(page, 'operator')).toBeVisible();
 
-  // The department tree filters the list (运营部 holds only the operator).
+  // The department tree filters the list (运营部 holds the operator, not the admin of 研发部).
   await page.locator('.user-dept-panel').getByText('运营部').click();
-  await expect(rows(page)).toHaveCount(1);
+  await expect(rowOf(page, 'admin')).toHaveCount(0);
   await expect(rowOf(page, 'operator')).toBeVisible();
 
   await page.getByRole('button', { name: '新增' }).click();
@@ -33,7 +35,7 @@ test('users: department tree, create, search, status, reset password, export and
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(rowOf(page, 'e2euser')).toContainText('运营部');
 
-  await page.locator('.user-search').getByPlaceholder('请输入用户名称').fill('e2e');
+  await page.locator('.user-search').getByPlaceholder('请输入用户名称').fill('e2euser');
   await page
     .locator('.user-search')
     .getByRole('button', { name: /搜\s*索/ })
