@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
@@ -75,6 +76,31 @@ const antdIsBrightOnItsOwn = (): Plugin => ({
   },
 });
 
+/**
+ * The form-js editor needs preact <= 10.15.1 (newer versions break its drag and drop) and renders the
+ * form-js viewer's components, which would otherwise take the newer hoisted preact of diagram-js: two
+ * preact copies in one tree break hooks. The viewer and our own form-js components
+ * (src/features/bpm/form) use the editor's copy, in the build and in the dev server's pre-bundling.
+ */
+const formJsPreact = {
+  name: 'form-js-on-one-preact',
+  resolveId: {
+    filter: { id: /^preact(\/|$)/ },
+    handler(
+      this: { resolve: (source: string, importer: string, options: { skipSelf: boolean }) => unknown },
+      source: string,
+      importer: string | undefined,
+    ) {
+      return importer &&
+        /[\\/](@bpmn-io[\\/]form-js-viewer|src[\\/]features[\\/]bpm[\\/]form)[\\/]/.test(importer)
+        ? this.resolve(source, createRequire(import.meta.url).resolve('@bpmn-io/form-js-editor'), {
+            skipSelf: true,
+          })
+        : null;
+    },
+  },
+};
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, '');
   const base = normalizeBase(process.env.BASE_PATH ?? env.BASE_PATH);
@@ -95,7 +121,9 @@ export default defineConfig(({ mode }) => {
       contractWithoutSideEffects(),
       uiLibrariesWithoutSideEffects(),
       antdIsBrightOnItsOwn(),
+      { ...formJsPreact, enforce: 'pre' } as Plugin,
     ],
+    optimizeDeps: { rolldownOptions: { plugins: [formJsPreact] } },
     resolve: {
       // '@app/contract' resolves to its TypeScript source through the 'source' export condition.
       conditions: ['source', ...defaultClientConditions],

@@ -43,6 +43,15 @@ export const TenantError = {
   /** Raised by the tenant check on every tenant-scoped request. */
   TENANT_FORBIDDEN: e(403, '您无权访问该租户的数据'),
   TENANT_HEADER_MISSING: e(400, '请求的租户标识未传递，请进行排查'),
+  TENANT_CAN_NOT_UPDATE_SYSTEM: e(1_002_015_003, '系统租户不能进行修改、删除等操作！'),
+  TENANT_NAME_DUPLICATE: e(1_002_015_004, '名字为【{}】的租户已存在'),
+} as const;
+
+export const TenantPackageError = {
+  TENANT_PACKAGE_NOT_EXISTS: e(1_002_016_000, '租户套餐不存在'),
+  TENANT_PACKAGE_USED: e(1_002_016_001, '租户正在使用该套餐，请给租户重新设置套餐后再尝试删除'),
+  TENANT_PACKAGE_DISABLE: e(1_002_016_002, '名字为【{}】的租户套餐已被禁用'),
+  TENANT_PACKAGE_NAME_DUPLICATE: e(1_002_016_003, '已经存在该名字的租户套餐'),
 } as const;
 
 export const UserError = {
@@ -125,6 +134,64 @@ export const ConfigError = {
   CONFIG_KEY_DUPLICATE: e(1_001_000_002, '参数配置 key 重复'),
   CONFIG_CAN_NOT_DELETE_SYSTEM_TYPE: e(1_001_000_003, '不能删除类型为系统内置的参数配置'),
   CONFIG_GET_VALUE_ERROR_IF_VISIBLE: e(1_001_000_004, '获取参数配置失败，原因：不允许获取不可见配置'),
+} as const;
+
+/** Workflow (1_009_XXX_NNN), as in the reference's bpm module. */
+export const BpmError = {
+  OA_LEAVE_NOT_EXISTS: e(1_009_001_001, '请假申请不存在'),
+  OA_DAY_LEAVE_ERROR: e(1_009_001_007, '请假天数必须>=1'),
+  MODEL_KEY_EXISTS: e(1_009_002_000, '流程标识已存在'),
+  MODEL_NOT_EXISTS: e(1_009_002_001, '流程模型不存在'),
+  MODEL_KEY_VALID: e(
+    1_009_002_002,
+    '流程标识格式不正确，需要以字母或下划线开头，后接任意字母、数字、中划线、下划线、句点！',
+  ),
+  MODEL_DEPLOY_FAIL_FORM_NOT_CONFIG: e(
+    1_009_002_003,
+    '部署流程失败，原因：流程表单未配置，请点击【修改流程】按钮进行配置',
+  ),
+  MODEL_DEPLOY_FAIL_TASK_ASSIGN_RULE_NOT_CONFIG: e(
+    1_009_002_004,
+    '部署流程失败，原因：用户任务({})未配置分配规则，请点击【修改流程】按钮进行配置',
+  ),
+  /** Not in the reference: the diagram itself cannot run (our engine's deploy checks). */
+  MODEL_DEPLOY_FAIL_BPMN_INVALID: e(1_009_002_005, '部署流程失败，原因：{}'),
+  PROCESS_DEFINITION_KEY_NOT_MATCH: e(
+    1_009_003_000,
+    '流程定义的标识期望是({})，当前是({})，请修改 BPMN 流程图',
+  ),
+  PROCESS_DEFINITION_NAME_NOT_MATCH: e(
+    1_009_003_001,
+    '流程定义的名字期望是({})，当前是({})，请修改 BPMN 流程图',
+  ),
+  PROCESS_DEFINITION_NOT_EXISTS: e(1_009_003_002, '流程定义不存在'),
+  PROCESS_DEFINITION_IS_SUSPENDED: e(1_009_003_003, '流程定义处于挂起状态'),
+  PROCESS_DEFINITION_BPMN_MODEL_NOT_EXISTS: e(1_009_003_004, '流程定义的模型不存在'),
+  MODEL_DEPLOY_FAIL_TASK_INFO_EQUALS: e(1_009_003_005, '流程定义部署失败，原因：信息未发生变化'),
+  PROCESS_INSTANCE_NOT_EXISTS: e(1_009_004_000, '流程实例不存在'),
+  PROCESS_INSTANCE_CANCEL_FAIL_NOT_EXISTS: e(1_009_004_001, '流程取消失败，流程不处于运行中'),
+  PROCESS_INSTANCE_CANCEL_FAIL_NOT_SELF: e(1_009_004_002, '流程取消失败，该流程不是你发起的'),
+  /** Not in the reference: a condition or assignee expression could not be evaluated. */
+  PROCESS_INSTANCE_EXPRESSION_FAILED: e(1_009_004_003, '流程执行失败，原因：{}'),
+  TASK_COMPLETE_FAIL_NOT_EXISTS: e(1_009_005_000, '审批任务失败，原因：该任务不处于未审批'),
+  TASK_OPERATE_FAIL_ASSIGN_NOT_SELF: e(1_009_005_001, '操作失败，原因：该任务的审批人不是你'),
+  TASK_NOT_EXISTS: e(1_009_005_002, '流程任务不存在'),
+  TASK_TARGET_NODE_NOT_EXISTS: e(1_009_005_004, '目标节点不存在'),
+  TASK_RETURN_FAIL_SOURCE_TARGET_ERROR: e(
+    1_009_005_006,
+    '回退任务失败，目标节点是在并行网关上或非同一路线上，不可跳转',
+  ),
+  TASK_DELEGATE_FAIL_USER_REPEAT: e(1_009_005_007, '任务委派失败，委派人和当前审批人为同一人'),
+  TASK_DELEGATE_FAIL_USER_NOT_EXISTS: e(1_009_005_008, '任务委派失败，被委派人不存在'),
+  TASK_ASSIGN_RULE_EXISTS: e(1_009_006_000, '流程({}) 的任务({}) 已经存在分配规则'),
+  TASK_ASSIGN_RULE_NOT_EXISTS: e(1_009_006_001, '流程任务分配规则不存在'),
+  TASK_UPDATE_FAIL_NOT_MODEL: e(1_009_006_002, '只有流程模型的任务分配规则，才允许被修改'),
+  TASK_CREATE_FAIL_NO_CANDIDATE_USER: e(1_009_006_003, '操作失败，原因：找不到任务的审批人！'),
+  TASK_ASSIGN_SCRIPT_NOT_EXISTS: e(1_009_006_004, '操作失败，原因：任务分配脚本({}) 不存在'),
+  FORM_NOT_EXISTS: e(1_009_010_000, '动态表单不存在'),
+  FORM_FIELD_REPEAT: e(1_009_010_001, '表单项({}) 和 ({}) 使用了相同的字段名({})'),
+  USER_GROUP_NOT_EXISTS: e(1_009_011_000, '用户组不存在'),
+  USER_GROUP_IS_DISABLE: e(1_009_011_001, '名字为【{}】的用户组已被禁用'),
 } as const;
 
 /** Messages the web must never show: a failed silent refresh already leads to the re-login dialog. */

@@ -41,12 +41,30 @@ import { postRoutes } from './modules/post/routes.js';
 import { userAdminRoutes } from './modules/user/admin-routes.js';
 import { userAdminService } from './modules/user/admin-service.js';
 import { postService } from './modules/post/service.js';
+import { bpmAssignRuleRoutes } from './modules/bpm/assign-rule/routes.js';
+import { bpmAssignRuleService } from './modules/bpm/assign-rule/service.js';
+import { bpmDefinitionRoutes } from './modules/bpm/definition/routes.js';
+import { bpmDefinitionService } from './modules/bpm/definition/service.js';
+import { bpmFormRoutes } from './modules/bpm/form/routes.js';
+import { bpmFormService } from './modules/bpm/form/service.js';
+import { bpmModelRoutes } from './modules/bpm/model/routes.js';
+import { bpmModelService } from './modules/bpm/model/service.js';
+import { bpmUserGroupRoutes } from './modules/bpm/user-group/routes.js';
+import { bpmUserGroupService } from './modules/bpm/user-group/service.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { profileService } from './modules/profile/service.js';
 import { tenantRoutes } from './modules/tenant/routes.js';
 import { tenantService } from './modules/tenant/service.js';
+import { tenantPackageRoutes } from './modules/tenant-package/routes.js';
+import { tenantPackageService } from './modules/tenant-package/service.js';
+import { loginLogRoutes } from './modules/login-log/routes.js';
+import { loginLogService } from './modules/login-log/service.js';
+import { operateLogRoutes } from './modules/operate-log/routes.js';
+import { operateLogService } from './modules/operate-log/service.js';
+import { registerBpmRuntime } from './modules/bpm/runtime/register.js';
 import { registerEnvelope, sendEnvelope } from './plugins/envelope.js';
 import { routeRegistrar } from './plugins/routes.js';
+import { registerOperateLog } from './plugins/operate-log.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -117,6 +135,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const tokens = tokenService(ctx);
   const tenants = tenantService(ctx);
   const permissions = permissionService(ctx);
+  const operateLogs = operateLogService(ctx);
+  registerOperateLog(app, { apiPrefix, logs: operateLogs, now: ctx.now });
   registerSecurity(app, { tokens, tenants, permissions });
 
   const route = routeRegistrar(app, apiPrefix);
@@ -124,6 +144,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   permissionRoutes(route, ctx, permissions);
   dictRoutes(route, ctx);
   tenantRoutes(route, tenants);
+  tenantPackageRoutes(route, tenantPackageService(ctx));
 
   const notify = notifyService(ctx);
   const unreadStreams = unreadStreamHub(
@@ -145,7 +166,15 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   menuRoutes(route, menuService(ctx));
   deptRoutes(route, deptService(ctx));
   postRoutes(route, postService(ctx));
+  loginLogRoutes(route, loginLogService(ctx));
+  operateLogRoutes(route, operateLogs);
   userAdminRoutes(route, ctx, userAdminService(ctx));
+  registerBpmRuntime(app, route, ctx, notify);
+  bpmFormRoutes(route, bpmFormService(ctx));
+  bpmUserGroupRoutes(route, bpmUserGroupService(ctx));
+  bpmModelRoutes(route, bpmModelService(ctx));
+  bpmDefinitionRoutes(route, bpmDefinitionService(ctx));
+  bpmAssignRuleRoutes(route, bpmAssignRuleService(ctx));
 
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, () => app.swagger());
 

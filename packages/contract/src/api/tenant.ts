@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint, PUBLIC } from '../endpoint.js';
 
+/* The tenant lookup of the login page; kept apart from the tenant administration (tenant-admin.ts) so the
+   login page's bundle does not carry those schemas. */
+
 export const tenantGetIdByName = defineEndpoint({
   method: 'GET',
   path: '/system/tenant/get-id-by-name',

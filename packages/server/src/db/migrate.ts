@@ -5,6 +5,10 @@ import * as m001 from './migrations/001_foundation.js';
 import * as m002 from './migrations/002_notify_file.js';
 import * as m006 from './migrations/006_login_throttle.js';
 import * as m005 from './migrations/005_config_notice.js';
+import * as m007 from './migrations/007_bpm_manage.js';
+import * as m008 from './migrations/008_bpm_runtime.js';
+import * as m010 from './migrations/010_tenant_package.js';
+import * as m009 from './migrations/009_operate_log.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -15,6 +19,10 @@ const STEPS: Record<string, Step> = {
   '002_notify_file': m002,
   '006_login_throttle': m006,
   '005_config_notice': m005,
+  '007_bpm_manage': m007,
+  '008_bpm_runtime': m008,
+  '010_tenant_package': m010,
+  '009_operate_log': m009,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

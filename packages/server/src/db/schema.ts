@@ -29,6 +29,15 @@ export interface TenantTable extends Audit {
   accountCount: number;
 }
 
+export interface TenantPackageTable extends Audit {
+  id: Generated<number>;
+  name: string;
+  status: number;
+  remark: string | null;
+  /** JSON array of menu ids. */
+  menuIds: string;
+}
+
 export interface UserTable extends Audit, TenantScoped {
   id: Generated<number>;
   username: string;
@@ -253,14 +262,188 @@ export interface NoticeTable extends Audit, TenantScoped {
 }
 
 /** Failed sign-ins per account or address in the current window (throttling without Redis). */
+/** One write through the API (system_operate_log); never updated or deleted. */
+export interface OperateLogTable extends Audit, TenantScoped {
+  id: Generated<number>;
+  traceId: string;
+  userId: number;
+  userType: number;
+  module: string;
+  name: string;
+  /** Dictionary system_operate_type. */
+  type: number;
+  content: string;
+  /** JSON object, or null. */
+  exts: string | null;
+  requestMethod: string;
+  requestUrl: string;
+  userIp: string;
+  userAgent: string;
+  javaMethod: string;
+  javaMethodArgs: string;
+  startTime: number;
+  duration: number;
+  resultCode: number;
+  resultMsg: string;
+  resultData: string;
+}
+
 export interface LoginFailureTable {
   throttleKey: string;
   failures: number;
   windowStart: number;
 }
 
+/** A process form: `conf` a JSON object text, `fields` a JSON array of component JSON texts. */
+export interface BpmFormTable extends Audit, TenantScoped {
+  id: Generated<number>;
+  name: string;
+  status: number;
+  conf: string;
+  fields: string;
+  remark: string | null;
+}
+
+export interface BpmUserGroupTable extends Audit, TenantScoped {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  /** JSON array of user ids. */
+  memberUserIds: string;
+  status: number;
+}
+
+/** A process model (string id); `processDefinitionId` is its latest deployed definition. */
+export interface BpmModelTable extends Audit, TenantScoped {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  category: string | null;
+  bpmnXml: string | null;
+  formType: number | null;
+  formId: number | null;
+  formCustomCreatePath: string | null;
+  formCustomViewPath: string | null;
+  processDefinitionId: string | null;
+}
+
+/** One deployed version of a model (`key:version:uuid`); never deleted. */
+export interface BpmProcessDefinitionTable extends Omit<Audit, 'deleted'>, TenantScoped {
+  id: string;
+  modelId: string;
+  key: string;
+  version: number;
+  name: string;
+  description: string | null;
+  category: string | null;
+  bpmnXml: string;
+  formType: number | null;
+  formId: number | null;
+  formConf: string | null;
+  /** JSON array of component JSON texts. */
+  formFields: string | null;
+  formCustomCreatePath: string | null;
+  formCustomViewPath: string | null;
+  /** 1 active, 2 suspended. */
+  suspensionState: number;
+  deploymentTime: number;
+}
+
+/** The rule of one user task: on a model (`processDefinitionId` '') or copied to a definition. */
+export interface BpmTaskAssignRuleTable extends Audit, TenantScoped {
+  id: Generated<number>;
+  modelId: string;
+  processDefinitionId: Generated<string>;
+  taskDefinitionKey: string;
+  type: number;
+  /** JSON array of ids. */
+  options: string;
+}
+
+/** A running or finished process instance; `engineState` is the engine's small JSON state. */
+export interface BpmProcessInstanceTable extends Audit, TenantScoped {
+  id: string;
+  processDefinitionId: string;
+  name: string;
+  category: string | null;
+  businessKey: string | null;
+  startUserId: number;
+  /** bpm_process_instance_status: 1 running, 2 finished. */
+  status: number;
+  /** bpm_process_instance_result. */
+  result: number;
+  /** JSON object: the start form's values. */
+  formVariables: string;
+  engineState: string;
+  /** Bumped by every step; a step writes only over the version it read (compare-and-swap). */
+  version: Generated<number>;
+  endTime: number | null;
+}
+
+/** A user task of an instance; one row per engine execution (multi-instance: per user). */
+export interface BpmTaskTable extends Audit, TenantScoped {
+  id: string;
+  processInstanceId: string;
+  processDefinitionId: string;
+  executionId: string;
+  definitionKey: string;
+  name: string;
+  assigneeUserId: number | null;
+  /** Who delegated the task; it returns to them when the delegate has handled it. */
+  ownerUserId: number | null;
+  /** bpm_process_instance_result: 1 to do, 2 approved, 3 rejected, 4 cancelled, 5 sent back, 6 delegated. */
+  result: number;
+  reason: string | null;
+  suspensionState: Generated<number>;
+  claimTime: number | null;
+  endTime: number | null;
+}
+
+/** One visit of a flow node (the viewer's history). */
+export interface BpmActivityTable {
+  id: Generated<number>;
+  tenantId: number;
+  processInstanceId: string;
+  activityId: string;
+  activityType: string;
+  activityName: string;
+  executionId: string;
+  taskId: string | null;
+  startTime: number;
+  endTime: number | null;
+  /** JSON array of the sequence-flow ids taken when the node was left. */
+  outgoing: string;
+}
+
+/** A pending timer of an instance, fired by the poller once due. */
+export interface BpmJobTable {
+  id: Generated<number>;
+  tenantId: number;
+  processInstanceId: string;
+  executionId: string;
+  activityId: string;
+  dueAt: number;
+  lockedBy: string | null;
+  lockedUntil: number | null;
+  createTime: number;
+}
+
+export interface BpmOaLeaveTable extends Audit, TenantScoped {
+  id: Generated<number>;
+  userId: number;
+  type: number;
+  reason: string;
+  startTime: number;
+  endTime: number;
+  day: number;
+  result: number;
+  processInstanceId: string | null;
+}
+
 export interface Database {
   systemTenant: TenantTable;
+  systemTenantPackage: TenantPackageTable;
   systemUsers: UserTable;
   systemRole: RoleTable;
   systemMenu: MenuTable;
@@ -276,12 +459,23 @@ export interface Database {
   systemOauth2RefreshToken: OAuth2RefreshTokenTable;
   systemLoginLog: LoginLogTable;
   systemLoginFailure: LoginFailureTable;
+  systemOperateLog: OperateLogTable;
   systemNotifyTemplate: NotifyTemplateTable;
   systemNotifyMessage: NotifyMessageTable;
   infraFile: FileTable;
   infraFileContent: FileContentTable;
   infraConfig: ConfigTable;
   systemNotice: NoticeTable;
+  bpmForm: BpmFormTable;
+  bpmUserGroup: BpmUserGroupTable;
+  bpmModel: BpmModelTable;
+  bpmProcessDefinition: BpmProcessDefinitionTable;
+  bpmTaskAssignRule: BpmTaskAssignRuleTable;
+  bpmProcessInstance: BpmProcessInstanceTable;
+  bpmTask: BpmTaskTable;
+  bpmActivity: BpmActivityTable;
+  bpmJob: BpmJobTable;
+  bpmOaLeave: BpmOaLeaveTable;
 }
 
 export type UserRow = Selectable<UserTable>;

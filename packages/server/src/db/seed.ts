@@ -7,6 +7,7 @@ import type { Db } from './database.js';
 import type { Database } from './schema.js';
 import { DICT_DATA_SEED, DICT_TYPE_SEED } from './seed-data/dicts.js';
 import { MENU_SEED } from './seed-data/menus.js';
+import { seedOaLeave } from './seed-data/bpm-oa-leave.js';
 
 /** The accounts a fresh database starts with; README and `npm start` print the first. */
 export const SEED_ACCOUNTS = {
@@ -254,6 +255,7 @@ export const seedIfEmpty = async (db: Db, now = Date.now()): Promise<boolean> =>
 
     await seedNotify(tx, now);
     await seedConfigAndNotices(tx, now);
+    await seedOaLeave(tx, SEED_TENANT.id, now);
 
     if (db.dialect === 'postgres') await resetSequences(tx);
   });

@@ -12,8 +12,8 @@ import type { MenuService } from './service.js';
 
 export const menuRoutes = (route: RouteRegistrar, menus: MenuService): void => {
   route(menuList, ({ query }) => menus.list(query));
-  route(menuListAllSimple, () => menus.listEnabledSimple());
-  route(menuSimpleList, () => menus.listEnabledSimple());
+  route(menuListAllSimple, ({ user }) => menus.listEnabledSimple(user));
+  route(menuSimpleList, ({ user }) => menus.listEnabledSimple(user));
   route(menuGet, ({ query }) => menus.get(query.id));
   route(menuCreate, ({ user, body }) => menus.create(user, body));
   route(menuUpdate, ({ user, body }) => menus.update(user, body));

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import type { MenuRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
+import { tenantMenuIds } from '../tenant-package/tenant-menus.js';
 import { menuRepository } from './repository.js';
 
 type MenuInput = z.output<typeof menuCreateReq>;
@@ -91,7 +92,14 @@ export const menuService = (ctx: AppContext) => {
       return (await repo.list(query)).map(toMenu);
     },
 
-    listEnabledSimple: (): Promise<MenuSimple[]> => repo.enabledSimple(),
+    /** The enabled menus the caller's tenant may hand its roles: its package's (every one for the system tenant). */
+    async listEnabledSimple(user: LoginUser): Promise<MenuSimple[]> {
+      const [rows, allowed] = await Promise.all([
+        repo.enabledSimple(),
+        tenantMenuIds(ctx.db.kysely, user.tenantId),
+      ]);
+      return allowed === null ? rows : rows.filter((m) => allowed.has(m.id));
+    },
 
     async get(id: number): Promise<Menu> {
       return toMenu(await mustExist(id));

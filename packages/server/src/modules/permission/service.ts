@@ -4,6 +4,7 @@ import type { AppContext, LoginUser } from '../../context.js';
 import type { MenuRow } from '../../db/schema.js';
 import { MemoryCache } from '../../lib/cache.js';
 import { buildTree } from '../../lib/tree.js';
+import { tenantMenuIds } from '../tenant-package/tenant-menus.js';
 import { userRepository } from '../user/repository.js';
 import { permissionRepository } from './repository.js';
 
@@ -45,17 +46,26 @@ export const permissionService = (ctx: AppContext) => {
     return grants;
   };
 
-  /** The user's enabled role codes and the enabled menus those roles hold (every menu for super_admin). */
+  /**
+   * The user's enabled role codes and the enabled menus those roles hold (every menu for super_admin),
+   * never beyond the tenant's package: outside the system tenant super_admin holds the package, and
+   * no permission check passes without its menu.
+   */
   const loadGrants = async (user: LoginUser): Promise<Grants> => {
     const roles = await repo.enabledRolesOfUser(user.tenantId, user.id);
-    const isSuperAdmin = roles.some((r) => r.code === SUPER_ADMIN_ROLE);
-    const all = await repo.enabledMenus();
-    if (isSuperAdmin) return { roles: roles.map((r) => r.code), isSuperAdmin, menus: all };
+    const allowed = await tenantMenuIds(ctx.db.kysely, user.tenantId);
+    const all = (await repo.enabledMenus()).filter((m) => allowed === null || allowed.has(m.id));
+    if (roles.some((r) => r.code === SUPER_ADMIN_ROLE))
+      return { roles: roles.map((r) => r.code), isSuperAdmin: allowed === null, menus: all };
     const held = await repo.menuIdsOfRoles(
       user.tenantId,
       roles.map((r) => r.id),
     );
-    return { roles: roles.map((r) => r.code), isSuperAdmin, menus: all.filter((m) => held.has(m.id)) };
+    return {
+      roles: roles.map((r) => r.code),
+      isSuperAdmin: false,
+      menus: all.filter((m) => held.has(m.id)),
+    };
   };
 
   return {

@@ -23,6 +23,7 @@ import {
 import type { z } from 'zod';
 import { STATUS_ENABLED, type AppContext, type LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
+import { tenantMenuIds } from '../tenant-package/tenant-menus.js';
 import { dictLabels, writeSheet } from './excel.js';
 import { roleRepository, type RoleRow } from './repository.js';
 
@@ -178,6 +179,9 @@ export const roleService = (ctx: AppContext) => {
       const existing = new Set(await repo.existingMenuIds(body.menuIds));
       const missing = body.menuIds.find((id) => !existing.has(id));
       if (missing !== undefined) throw fail(MenuError.MENU_NOT_EXISTS);
+      // A tenant's roles hold only menus of its package; to the tenant, the others do not exist.
+      const allowed = await tenantMenuIds(ctx.db.kysely, user.tenantId);
+      if (allowed && body.menuIds.some((id) => !allowed.has(id))) throw fail(MenuError.MENU_NOT_EXISTS);
       await repo.replaceRoleMenus(user.tenantId, body.roleId, body.menuIds, ctx.now(), String(user.id));
       await grantsChanged();
       return true;

@@ -1,20 +1,172 @@
+import { DATA_SCOPE, ROLE_TYPE, TENANT_ADMIN_ROLE, type TenantFilters } from '@app/contract';
 import type { Kysely } from 'kysely';
+import { STATUS_ENABLED } from '../../context.js';
 import type { Database, TenantRow } from '../../db/schema.js';
+import { likeIgnoringCase } from '../role/repository.js';
+import { applyPackageMenus } from '../tenant-package/tenant-menus.js';
 
-export const tenantRepository = (db: Kysely<Database>) => ({
-  findById: (id: number): Promise<TenantRow | undefined> =>
-    db
-      .selectFrom('systemTenant')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deleted', '=', 0)
-      .executeTakeFirst(),
+export type TenantChanges = Pick<
+  TenantRow,
+  'name' | 'contactName' | 'contactMobile' | 'status' | 'domain' | 'packageId' | 'expireTime' | 'accountCount'
+>;
 
-  findByName: (name: string): Promise<TenantRow | undefined> =>
-    db
-      .selectFrom('systemTenant')
-      .selectAll()
-      .where('name', '=', name)
-      .where('deleted', '=', 0)
-      .executeTakeFirst(),
-});
+/** The administrator account made with a tenant; the password is already hashed. */
+export interface TenantAdmin {
+  username: string;
+  passwordHash: string;
+  nickname: string;
+  mobile: string | null;
+}
+
+/** Tenants are global rows (the reference's tenant-ignored `system_tenant`). */
+export const tenantRepository = (db: Kysely<Database>) => {
+  const filtered = (filters: Partial<TenantFilters>) => {
+    let q = db.selectFrom('systemTenant').where('deleted', '=', 0);
+    if (filters.name) q = q.where(likeIgnoringCase('name', filters.name));
+    if (filters.contactName) q = q.where(likeIgnoringCase('contactName', filters.contactName));
+    if (filters.contactMobile) q = q.where(likeIgnoringCase('contactMobile', filters.contactMobile));
+    if (filters.status !== undefined) q = q.where('status', '=', filters.status);
+    const [from, to] = filters.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    return q;
+  };
+
+  return {
+    async page(
+      filters: TenantFilters,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: TenantRow[]; total: number }> {
+      const [list, count] = await Promise.all([
+        filtered(filters)
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        filtered(filters)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(count.n) };
+    },
+
+    list: (filters: TenantFilters): Promise<TenantRow[]> =>
+      filtered(filters).selectAll().orderBy('id', 'desc').execute(),
+
+    findById: (id: number): Promise<TenantRow | undefined> =>
+      filtered({}).selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByName: (name: string): Promise<TenantRow | undefined> =>
+      filtered({}).selectAll().where('name', '=', name).executeTakeFirst(),
+
+    /** Another tenant with this name (names identify tenants at sign-in). */
+    findOtherByName: (name: string, exceptId: number): Promise<{ id: number } | undefined> =>
+      filtered({}).select('id').where('name', '=', name).where('id', '<>', exceptId).executeTakeFirst(),
+
+    /**
+     * In one transaction: the tenant, its built-in `tenant_admin` role holding the package's menus,
+     * and the administrator holding that role, who becomes the tenant's contact user.
+     */
+    createWithAdmin: (
+      values: TenantChanges,
+      admin: TenantAdmin,
+      packageMenuIds: readonly number[],
+      at: number,
+      by: string,
+    ): Promise<number> =>
+      db.transaction().execute(async (tx) => {
+        const audit = { creator: by, updater: by, createTime: at, updateTime: at };
+        const tenantId = Number(
+          (
+            await tx
+              .insertInto('systemTenant')
+              .values({ ...values, ...audit, contactUserId: null })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+        const roleId = Number(
+          (
+            await tx
+              .insertInto('systemRole')
+              .values({
+                ...audit,
+                tenantId,
+                name: '租户管理员',
+                code: TENANT_ADMIN_ROLE,
+                sort: 0,
+                dataScope: DATA_SCOPE.ALL,
+                dataScopeDeptIds: '[]',
+                status: STATUS_ENABLED,
+                type: ROLE_TYPE.SYSTEM,
+                remark: '系统自动生成',
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+        await applyPackageMenus(tx, [tenantId], packageMenuIds, at, by);
+        const userId = Number(
+          (
+            await tx
+              .insertInto('systemUsers')
+              .values({
+                ...audit,
+                tenantId,
+                username: admin.username,
+                password: admin.passwordHash,
+                nickname: admin.nickname,
+                mobile: admin.mobile,
+                remark: null,
+                deptId: null,
+                email: null,
+                sex: null,
+                avatar: null,
+                status: STATUS_ENABLED,
+                loginIp: null,
+                loginDate: null,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+        await tx
+          .insertInto('systemUserRole')
+          .values({ ...audit, tenantId, userId, roleId })
+          .execute();
+        await tx
+          .updateTable('systemTenant')
+          .set({ contactUserId: userId })
+          .where('id', '=', tenantId)
+          .execute();
+        return tenantId;
+      }),
+
+    /** Updates the tenant; with `packageMenuIds` (a new package) its roles move onto that package's menus. */
+    update: (
+      id: number,
+      values: TenantChanges,
+      packageMenuIds: readonly number[] | null,
+      at: number,
+      by: string,
+    ): Promise<void> =>
+      db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('systemTenant')
+          .set({ ...values, updater: by, updateTime: at })
+          .where('id', '=', id)
+          .where('deleted', '=', 0)
+          .execute();
+        if (packageMenuIds) await applyPackageMenus(tx, [id], packageMenuIds, at, by);
+      }),
+
+    async softDelete(id: number, at: number, by: string): Promise<void> {
+      await db
+        .updateTable('systemTenant')
+        .set({ deleted: 1, updater: by, updateTime: at })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+};

@@ -99,7 +99,85 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
                 activeMenu: '/bpm/manager/model',
               }),
               lazy: async () => ({
-                Component: (await import('../../features/bpm-designer/pages/bpm/model/design')).default,
+                Component: (await import('../../features/bpm/pages/bpm/model/design')).default,
+              }),
+            },
+            {
+              id: 'bpm-form-edit',
+              path: 'bpm/manager/form/edit',
+              handle: meta({
+                title: '设计流程表单',
+                fullPath: '/bpm/manager/form/edit',
+                hidden: true,
+                activeMenu: '/bpm/manager/form',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/bpm/form/form-editor-page')).default,
+              }),
+            },
+            {
+              id: 'bpm-process-definition',
+              path: 'bpm/manager/definition',
+              handle: meta({
+                title: '流程定义',
+                fullPath: '/bpm/manager/definition',
+                hidden: true,
+                activeMenu: '/bpm/manager/model',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/bpm/model/definition-page')).default,
+              }),
+            },
+            {
+              id: 'bpm-process-instance-create',
+              path: 'bpm/process-instance/create',
+              handle: meta({
+                title: '发起流程',
+                fullPath: '/bpm/process-instance/create',
+                hidden: true,
+                activeMenu: '/bpm/task/my',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/bpm/runtime/process-instance-create-page')).default,
+              }),
+            },
+            {
+              id: 'bpm-process-instance-detail',
+              path: 'bpm/process-instance/detail',
+              handle: meta({
+                title: '流程详情',
+                fullPath: '/bpm/process-instance/detail',
+                hidden: true,
+                activeMenu: '/bpm/task/my',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/bpm/runtime/process-instance-detail-page')).default,
+              }),
+            },
+            {
+              id: 'bpm-oa-leave-create',
+              path: 'bpm/oa/leave/create',
+              handle: meta({
+                title: '发起 OA 请假',
+                fullPath: '/bpm/oa/leave/create',
+                hidden: true,
+                activeMenu: '/bpm/oa/leave',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/bpm/runtime/oa-leave-create-page')).default,
+              }),
+            },
+            {
+              id: 'bpm-oa-leave-detail',
+              path: 'bpm/oa/leave/detail',
+              handle: meta({
+                title: '查看 OA 请假',
+                fullPath: '/bpm/oa/leave/detail',
+                hidden: true,
+                activeMenu: '/bpm/oa/leave',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/bpm/runtime/oa-leave-detail-page')).default,
               }),
             },
             {

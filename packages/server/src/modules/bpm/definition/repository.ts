@@ -1,0 +1,98 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { BPM_SUSPENSION_STATE } from '@app/contract';
+import type { BpmProcessDefinitionTable, Database } from '../../../db/schema.js';
+
+export type BpmDefinitionRow = Selectable<BpmProcessDefinitionTable>;
+export type NewBpmDefinition = Insertable<BpmProcessDefinitionTable>;
+
+/** Deployed process definitions; also read by the runtime (start, detail, OA leave). */
+export const bpmDefinitionRepository = (db: Kysely<Database>) => {
+  const ofTenant = (tenantId: number) =>
+    db.selectFrom('bpmProcessDefinition').where('tenantId', '=', tenantId);
+
+  return {
+    async page(
+      tenantId: number,
+      filter: { key?: string | undefined },
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: BpmDefinitionRow[]; total: number }> {
+      const filtered = filter.key ? ofTenant(tenantId).where('key', '=', filter.key) : ofTenant(tenantId);
+      const [list, count] = await Promise.all([
+        filtered
+          .selectAll()
+          .orderBy('version', 'desc')
+          .orderBy('key')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(count.n) };
+    },
+
+    list: (tenantId: number, filter: { suspensionState?: number | undefined }): Promise<BpmDefinitionRow[]> =>
+      (filter.suspensionState === undefined
+        ? ofTenant(tenantId)
+        : ofTenant(tenantId).where('suspensionState', '=', filter.suspensionState)
+      )
+        .selectAll()
+        .orderBy('key')
+        .orderBy('version', 'desc')
+        .execute(),
+
+    findById: (tenantId: number, id: string): Promise<BpmDefinitionRow | undefined> =>
+      ofTenant(tenantId).selectAll().where('id', '=', id).executeTakeFirst(),
+
+    byIds: async (tenantId: number, ids: string[]): Promise<BpmDefinitionRow[]> =>
+      ids.length === 0 ? [] : ofTenant(tenantId).selectAll().where('id', 'in', ids).execute(),
+
+    /** The newest active version of `key`: what a new instance of the process starts on. */
+    findLatestActiveByKey: (tenantId: number, key: string): Promise<BpmDefinitionRow | undefined> =>
+      ofTenant(tenantId)
+        .selectAll()
+        .where('key', '=', key)
+        .where('suspensionState', '=', BPM_SUSPENSION_STATE.ACTIVE)
+        .orderBy('version', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    async maxVersion(tenantId: number, key: string): Promise<number> {
+      const row = await ofTenant(tenantId)
+        .select((eb) => eb.fn.max<number | null>('version').as('v'))
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return Number(row?.v ?? 0);
+    },
+
+    async insert(row: NewBpmDefinition): Promise<void> {
+      await db.insertInto('bpmProcessDefinition').values(row).execute();
+    },
+
+    /** Suspends every other version of `key` (their running instances go on). */
+    async suspendOthers(
+      tenantId: number,
+      key: string,
+      keepId: string,
+      at: number,
+      by: number,
+    ): Promise<void> {
+      await db
+        .updateTable('bpmProcessDefinition')
+        .set({ suspensionState: BPM_SUSPENSION_STATE.SUSPENDED, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('key', '=', key)
+        .where('id', '<>', keepId)
+        .where('suspensionState', '<>', BPM_SUSPENSION_STATE.SUSPENDED)
+        .execute();
+    },
+
+    async setState(tenantId: number, id: string, state: number, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('bpmProcessDefinition')
+        .set({ suspensionState: state, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+};

@@ -1,0 +1,86 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { BpmFormTable, Database } from '../../../db/schema.js';
+import { likeIgnoringCase } from '../../role/repository.js';
+
+export type BpmFormRow = Selectable<BpmFormTable>;
+export type BpmFormChanges = Pick<BpmFormRow, 'name' | 'status' | 'remark' | 'conf' | 'fields'>;
+
+export const bpmFormRepository = (db: Kysely<Database>) => {
+  const live = (tenantId: number) =>
+    db.selectFrom('bpmForm').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+
+  return {
+    async page(
+      tenantId: number,
+      filter: { name?: string | undefined },
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: BpmFormRow[]; total: number }> {
+      const filtered = filter.name
+        ? live(tenantId).where(likeIgnoringCase('name', filter.name))
+        : live(tenantId);
+      const [list, count] = await Promise.all([
+        filtered
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(count.n) };
+    },
+
+    listSimple: (tenantId: number): Promise<{ id: number; name: string }[]> =>
+      live(tenantId).select(['id', 'name']).orderBy('id').execute(),
+
+    findById: (tenantId: number, id: number): Promise<BpmFormRow | undefined> =>
+      live(tenantId).selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Names of the tenant's forms among `ids`. */
+    async namesByIds(tenantId: number, ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await live(tenantId).select(['id', 'name']).where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    async insert(tenantId: number, values: BpmFormChanges, at: number, by: number): Promise<number> {
+      const { id } = await db
+        .insertInto('bpmForm')
+        .values({
+          ...values,
+          tenantId,
+          creator: String(by),
+          updater: String(by),
+          createTime: at,
+          updateTime: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    async update(
+      tenantId: number,
+      id: number,
+      values: BpmFormChanges,
+      at: number,
+      by: number,
+    ): Promise<void> {
+      await db
+        .updateTable('bpmForm')
+        .set({ ...values, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async softDelete(tenantId: number, id: number, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('bpmForm')
+        .set({ deleted: 1, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+};

@@ -1,0 +1,107 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { BpmModelTable, Database } from '../../../db/schema.js';
+import { likeIgnoringCase } from '../../role/repository.js';
+
+export type BpmModelRow = Selectable<BpmModelTable>;
+export type BpmModelChanges = Omit<
+  Updateable<BpmModelTable>,
+  'id' | 'tenantId' | 'key' | 'creator' | 'createTime' | 'updater' | 'updateTime' | 'deleted'
+>;
+export interface BpmModelFilter {
+  key?: string | undefined;
+  name?: string | undefined;
+  category?: string | undefined;
+}
+
+export const bpmModelRepository = (db: Kysely<Database>) => {
+  const filtered = (tenantId: number, filter: BpmModelFilter) => {
+    let query = db.selectFrom('bpmModel').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    if (filter.key) query = query.where('key', '=', filter.key);
+    if (filter.name) query = query.where(likeIgnoringCase('name', filter.name));
+    if (filter.category) query = query.where('category', '=', filter.category);
+    return query;
+  };
+
+  return {
+    async page(
+      tenantId: number,
+      filter: BpmModelFilter,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: BpmModelRow[]; total: number }> {
+      const [list, count] = await Promise.all([
+        filtered(tenantId, filter)
+          .selectAll()
+          .orderBy('createTime', 'desc')
+          .orderBy('id')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        filtered(tenantId, filter)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(count.n) };
+    },
+
+    findById: (tenantId: number, id: string): Promise<BpmModelRow | undefined> =>
+      filtered(tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByKey: (tenantId: number, key: string): Promise<{ id: string } | undefined> =>
+      filtered(tenantId, { key }).select('id').executeTakeFirst(),
+
+    async insert(
+      tenantId: number,
+      row: {
+        id: string;
+        key: string;
+        name: string;
+        description: string | null;
+        category: string | null;
+        bpmnXml: string;
+      },
+      at: number,
+      by: number,
+    ): Promise<void> {
+      await db
+        .insertInto('bpmModel')
+        .values({
+          ...row,
+          tenantId,
+          formType: null,
+          formId: null,
+          formCustomCreatePath: null,
+          formCustomViewPath: null,
+          processDefinitionId: null,
+          creator: String(by),
+          updater: String(by),
+          createTime: at,
+          updateTime: at,
+        })
+        .execute();
+    },
+
+    async update(
+      tenantId: number,
+      id: string,
+      changes: BpmModelChanges,
+      at: number,
+      by: number,
+    ): Promise<void> {
+      await db
+        .updateTable('bpmModel')
+        .set({ ...changes, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async softDelete(tenantId: number, id: string, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('bpmModel')
+        .set({ deleted: 1, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+};

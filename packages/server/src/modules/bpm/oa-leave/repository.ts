@@ -1,0 +1,85 @@
+import type { TimeRange } from '@app/contract';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { BpmOaLeaveTable, Database } from '../../../db/schema.js';
+
+export type LeaveRow = Selectable<BpmOaLeaveTable>;
+
+export interface LeaveFilter {
+  result?: number | undefined;
+  type?: number | undefined;
+  reason?: string | undefined;
+  createTime?: TimeRange | undefined;
+}
+
+/** OA leave requests; every method is scoped by tenant. */
+export const leaveRepository = (db: Kysely<Database>) => {
+  const mine = (tenantId: number, userId: number, filter: LeaveFilter) => {
+    let q = db
+      .selectFrom('bpmOaLeave')
+      .where('tenantId', '=', tenantId)
+      .where('userId', '=', userId)
+      .where('deleted', '=', 0);
+    if (filter.result !== undefined) q = q.where('result', '=', filter.result);
+    if (filter.type !== undefined) q = q.where('type', '=', filter.type);
+    if (filter.reason !== undefined) q = q.where('reason', 'like', `%${filter.reason}%`);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    return q;
+  };
+
+  return {
+    findById: (tenantId: number, id: number): Promise<LeaveRow | undefined> =>
+      db
+        .selectFrom('bpmOaLeave')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    async page(
+      tenantId: number,
+      userId: number,
+      filter: LeaveFilter,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: LeaveRow[]; total: number }> {
+      const [list, count] = await Promise.all([
+        mine(tenantId, userId, filter)
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        mine(tenantId, userId, filter)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(count.n) };
+    },
+
+    async insert(row: Insertable<BpmOaLeaveTable>): Promise<number> {
+      const { id } = await db.insertInto('bpmOaLeave').values(row).returning('id').executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    async setProcessInstance(id: number, processInstanceId: string): Promise<void> {
+      await db.updateTable('bpmOaLeave').set({ processInstanceId }).where('id', '=', id).execute();
+    },
+
+    /** The leave's result follows its instance's (called in the transaction that ends the instance). */
+    async followInstanceResult(
+      tenantId: number,
+      processInstanceId: string,
+      result: number,
+      at: number,
+    ): Promise<void> {
+      await db
+        .updateTable('bpmOaLeave')
+        .set({ result, updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('processInstanceId', '=', processInstanceId)
+        .execute();
+    },
+  };
+};

@@ -1,0 +1,170 @@
+import type { TimeRange } from '@app/contract';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { BpmActivityTable, BpmProcessInstanceTable, Database } from '../../../db/schema.js';
+
+export type InstanceRow = Selectable<BpmProcessInstanceTable>;
+export type ActivityRow = Selectable<BpmActivityTable>;
+
+export interface InstanceFilter {
+  name?: string | undefined;
+  processDefinitionId?: string | undefined;
+  category?: string | undefined;
+  status?: number | undefined;
+  result?: number | undefined;
+  createTime?: TimeRange | undefined;
+}
+
+/** What a step changes on the instance row besides its version. */
+export type InstanceChanges = Partial<
+  Pick<InstanceRow, 'status' | 'result' | 'engineState' | 'endTime' | 'updater' | 'updateTime'>
+>;
+
+/** Process instances and their activity history; every method is scoped by tenant. */
+export const instanceRepository = (db: Kysely<Database>) => {
+  const filtered = (tenantId: number, startUserId: number, filter: InstanceFilter) => {
+    let q = db
+      .selectFrom('bpmProcessInstance')
+      .where('tenantId', '=', tenantId)
+      .where('startUserId', '=', startUserId)
+      .where('deleted', '=', 0);
+    if (filter.name !== undefined) q = q.where('name', 'like', `%${filter.name}%`);
+    if (filter.processDefinitionId !== undefined)
+      q = q.where('processDefinitionId', '=', filter.processDefinitionId);
+    if (filter.category !== undefined) q = q.where('category', '=', filter.category);
+    if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+    if (filter.result !== undefined) q = q.where('result', '=', filter.result);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    return q;
+  };
+
+  return {
+    findById: (tenantId: number, id: string): Promise<InstanceRow | undefined> =>
+      db
+        .selectFrom('bpmProcessInstance')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    /** The row, locked until the transaction `db` belongs to ends (PostgreSQL only). */
+    lockById: (tenantId: number, id: string): Promise<InstanceRow | undefined> =>
+      db
+        .selectFrom('bpmProcessInstance')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .forUpdate()
+        .executeTakeFirst(),
+
+    async pageOfStarter(
+      tenantId: number,
+      startUserId: number,
+      filter: InstanceFilter,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: InstanceRow[]; total: number }> {
+      const [list, count] = await Promise.all([
+        filtered(tenantId, startUserId, filter)
+          .selectAll()
+          .orderBy('createTime', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        filtered(tenantId, startUserId, filter)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(count.n) };
+    },
+
+    async insert(row: Insertable<BpmProcessInstanceTable>): Promise<void> {
+      await db.insertInto('bpmProcessInstance').values(row).execute();
+    },
+
+    /**
+     * Writes `changes` and bumps the version, only if the row is still at `version`: false when
+     * another step got there first (the caller retries or answers a conflict).
+     */
+    async updateIfVersion(
+      tenantId: number,
+      id: string,
+      version: number,
+      changes: InstanceChanges,
+    ): Promise<boolean> {
+      const res = await db
+        .updateTable('bpmProcessInstance')
+        .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    activities: (tenantId: number, instanceId: string): Promise<ActivityRow[]> =>
+      db
+        .selectFrom('bpmActivity')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('processInstanceId', '=', instanceId)
+        .orderBy('startTime')
+        .orderBy('id')
+        .execute(),
+
+    /** History rows of these executions (to close the ones a step ended). */
+    activitiesOfExecutions: (instanceId: string, executionIds: string[]): Promise<ActivityRow[]> =>
+      executionIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('bpmActivity')
+            .selectAll()
+            .where('processInstanceId', '=', instanceId)
+            .where('executionId', 'in', executionIds)
+            .execute(),
+
+    async insertActivities(rows: Insertable<BpmActivityTable>[]): Promise<void> {
+      if (rows.length > 0) await db.insertInto('bpmActivity').values(rows).execute();
+    },
+
+    async endActivity(id: number, endTime: number, outgoing: string[]): Promise<void> {
+      await db
+        .updateTable('bpmActivity')
+        .set({ endTime, outgoing: JSON.stringify(outgoing) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Closes the visits of tasks that have ended (those the engine does not report: multi-instance ones). */
+    async endVisitsOfEndedTasks(instanceId: string, endTime: number): Promise<void> {
+      await db
+        .updateTable('bpmActivity')
+        .set({ endTime })
+        .where('processInstanceId', '=', instanceId)
+        .where('endTime', 'is', null)
+        .where('taskId', 'in', (eb) =>
+          eb
+            .selectFrom('bpmTask')
+            .select('bpmTask.id')
+            .where('bpmTask.processInstanceId', '=', instanceId)
+            .where('bpmTask.endTime', 'is not', null),
+        )
+        .execute();
+    },
+
+    /** Closes whatever history is still open when an instance is ended from outside the engine. */
+    async endOpenActivities(instanceId: string, endTime: number): Promise<void> {
+      await db
+        .updateTable('bpmActivity')
+        .set({ endTime })
+        .where('processInstanceId', '=', instanceId)
+        .where('endTime', 'is', null)
+        .execute();
+    },
+  };
+};
+
+export type InstanceRepository = ReturnType<typeof instanceRepository>;

@@ -1,0 +1,630 @@
+import {
+  BPM_INSTANCE_STATUS,
+  BPM_RESULT,
+  BPM_SUSPENSION_STATE,
+  BpmError,
+  GlobalError,
+  TASK_SUSPENSION_STATE,
+} from '@app/contract';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import * as engine from '../../../bpm/engine/index.js';
+import type {
+  EngineState,
+  LoopUsers,
+  ProcessOutline,
+  StepResult,
+  Variables,
+  WaitingTask,
+} from '../../../bpm/engine/index.js';
+import { STATUS_ENABLED, type AppContext, type LoginUser } from '../../../context.js';
+import type { BpmTaskTable, Database } from '../../../db/schema.js';
+import { fail, ServiceError } from '../../../lib/errors.js';
+import { createCandidateResolver } from '../assign-rule/candidates.js';
+import { type BpmDefinitionRow, bpmDefinitionRepository } from '../definition/repository.js';
+import { type InstanceRow, instanceRepository } from '../process-instance/repository.js';
+import { isOpenTask, type TaskRow, taskRepository } from '../task/repository.js';
+import { timeOrderedId } from './ids.js';
+import { jobRepository } from './job-repository.js';
+import type { BpmNotifier, Notice } from './notices.js';
+
+/** Reasons written on tasks the runtime ends itself (the first three are the reference's texts). */
+export const TASK_REASON = {
+  reject: (reason: string) => `不通过任务，原因：${reason}`,
+  cancel: (reason: string) => `主动取消任务，原因：${reason}`,
+  multiInstanceDone: '系统自动取消，原因：多任务审批已经满足条件，无需审批该任务',
+  timeout: '系统自动取消，原因：审批超时',
+  ended: '系统自动取消，原因：流程已离开该节点，无需审批该任务',
+} as const;
+
+/** What moves the engine in a step; `none` changes only our rows (reassign, delegate, cancel). */
+export type StepAction =
+  | { kind: 'complete'; executionId: string; variables: Variables }
+  | { kind: 'fire-timers' }
+  | { kind: 'jump'; fromExecutionId: string; targetActivityId: string }
+  | { kind: 'none' };
+
+/** What a step does: the engine action and our own row changes around it. */
+export interface StepPlan {
+  action: StepAction;
+  /** Task changes written before the engine's outcome (e.g. the completed task's result and reason). */
+  taskUpdates?: { id: string; changes: Updateable<BpmTaskTable> }[];
+  /**
+   * Ends the instance after the action if it is still running (reject, cancel): its result, the
+   * reason the starter is told, and the reason written on the tasks still open.
+   */
+  terminate?: { result: number; reason: string; taskReason: string };
+  /** Messages beyond those the outcome implies (e.g. to the new assignee of a reassigned task). */
+  notices?: Notice[];
+}
+
+/** What a decision sees: the instance (locked on PostgreSQL), its tasks, and where to read. */
+export interface StepScope {
+  q: Kysely<Database>;
+  instance: InstanceRow;
+  tasks: TaskRow[];
+  now: number;
+}
+
+/** Business rows that follow an instance's end (the OA leave's result), written in the same transaction. */
+export type InstanceEndListener = (
+  q: Kysely<Database>,
+  instance: InstanceRow,
+  result: number,
+  at: number,
+) => Promise<void>;
+
+class VersionConflict extends Error {}
+
+const MAX_ATTEMPTS = 8;
+const USER_TASK_TYPE = 'bpmn:UserTask';
+const DEFINITION_CACHE_SIZE = 200;
+
+/** Failures that mean "another step wrote first": the step is tried again from the start. */
+const isConflict = (error: unknown): boolean => {
+  if (error instanceof VersionConflict) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  // SQLite: another connection holds the write lock or moved the snapshot; PostgreSQL: serialization, deadlock.
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === '40001' || code === '40P01';
+};
+
+/** The reference's error for each engine refusal; anything else the engine throws fails the step loudly. */
+const engineFailure = (error: unknown): unknown => {
+  if (!(error instanceof engine.EngineStepError)) return error;
+  switch (error.kind) {
+    case 'task-not-waiting':
+      return fail(BpmError.TASK_COMPLETE_FAIL_NOT_EXISTS);
+    case 'target-not-found':
+      return fail(BpmError.TASK_TARGET_NODE_NOT_EXISTS);
+    case 'target-invalid':
+      return fail(BpmError.TASK_RETURN_FAIL_SOURCE_TARGET_ERROR);
+    case 'no-loop-users':
+      return fail(BpmError.TASK_CREATE_FAIL_NO_CANDIDATE_USER);
+    default:
+      return fail(BpmError.PROCESS_INSTANCE_EXPRESSION_FAILED, error.message);
+  }
+};
+
+const asUserId = (value: unknown): number | null => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+interface LoadedDefinition {
+  row: BpmDefinitionRow;
+  outline: ProcessOutline;
+  /** Some sequence-flow condition reads `approved`: the diagram routes rejections itself. */
+  routesRejections: boolean;
+}
+
+const CONDITION = /<(?:[\w-]+:)?conditionExpression\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?conditionExpression>/g;
+const readsApproved = (xml: string): boolean =>
+  [...xml.matchAll(CONDITION)].some(([, body]) => /\bapproved\b/.test(body ?? ''));
+
+/**
+ * The workflow runtime. Every change of a process instance is one step: read the instance, decide,
+ * let the engine recover it from the stored state and act, then write the new state, the tasks
+ * (inserted idempotently by executionId, and assigned), the activity history and the timer jobs in
+ * one transaction whose first write is a compare-and-swap on the row's `version`; a step that lost
+ * the race runs again from its decision. On PostgreSQL the whole step runs in that transaction after
+ * `SELECT ... FOR UPDATE`, so steps of one instance queue instead of racing; on SQLite the engine runs
+ * before the (single-writer) transaction. Messages go out after commit. No engine object outlives a
+ * step.
+ */
+export const bpmRuntime = (
+  ctx: AppContext,
+  deps: { notifier: BpmNotifier; onInstanceEnd: InstanceEndListener[] },
+) => {
+  const { db } = ctx;
+
+  /**
+   * One transaction. On SQLite it begins IMMEDIATE: the write lock is taken at once, so a step of
+   * another server process on the same file waits for it (busy_timeout) instead of failing later on a
+   * stale snapshot.
+   */
+  const inTransaction = <T>(work: (q: Kysely<Database>) => Promise<T>): Promise<T> =>
+    db.dialect === 'postgres'
+      ? db.kysely.transaction().execute(work)
+      : db.kysely.connection().execute(async (conn) => {
+          await sql`begin immediate`.execute(conn);
+          try {
+            const result = await work(conn);
+            await sql`commit`.execute(conn);
+            return result;
+          } catch (error) {
+            await sql`rollback`.execute(conn).catch(() => undefined);
+            throw error;
+          }
+        });
+
+  /** Runs `work`, again from the start when it lost a race with another step. */
+  const attempt = async <T>(work: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!isConflict(error)) throw error;
+        if (attempt >= MAX_ATTEMPTS) throw fail(GlobalError.LOCKED);
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      }
+    }
+  };
+
+  // Deployed definitions never change (only their suspension state, read fresh where it matters).
+  const definitions = new Map<string, LoadedDefinition>();
+  const loadDefinition = async (
+    q: Kysely<Database>,
+    tenantId: number,
+    id: string,
+  ): Promise<LoadedDefinition | undefined> => {
+    const cached = definitions.get(id);
+    if (cached && cached.row.tenantId === tenantId) return cached;
+    const row = await bpmDefinitionRepository(q).findById(tenantId, id);
+    if (!row) return undefined;
+    const loaded = {
+      row,
+      outline: await engine.readProcessOutline(row.bpmnXml),
+      routesRejections: readsApproved(row.bpmnXml),
+    };
+    if (definitions.size >= DEFINITION_CACHE_SIZE) definitions.delete(definitions.keys().next().value!);
+    definitions.set(id, loaded);
+    return loaded;
+  };
+
+  /** Users of multi-instance tasks (for those whose diagram names no collection), from their rules. */
+  const loopUsersOf = async (
+    q: Kysely<Database>,
+    definition: LoadedDefinition,
+    startUserId: number,
+  ): Promise<LoopUsers> => {
+    const users: LoopUsers = {};
+    const multi = definition.outline.userTasks.filter((t) => t.multiInstance);
+    if (multi.length === 0) return users;
+    const resolver = createCandidateResolver(q);
+    for (const task of multi) {
+      try {
+        users[task.id] = await resolver.resolveCandidateUsers(
+          definition.row.tenantId,
+          definition.row.id,
+          task.id,
+          startUserId,
+        );
+      } catch (error) {
+        // No rule or nobody left: fine unless the task really starts, which the engine then refuses.
+        if (!(error instanceof ServiceError)) throw error;
+      }
+    }
+    return users;
+  };
+
+  const enabledUser = async (q: Kysely<Database>, tenantId: number, id: number | null) => {
+    if (id === null) return null;
+    const row = await q
+      .selectFrom('systemUsers')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', '=', STATUS_ENABLED)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return row ? row.id : null;
+  };
+
+  /**
+   * The assignee of a new task: a multi-instance iteration's user, else the diagram's assignee when it
+   * names an enabled user, else one random candidate of the task's rule (as the reference does).
+   */
+  const assigneeOf = async (q: Kysely<Database>, instance: InstanceRow, task: WaitingTask) => {
+    const direct =
+      (await enabledUser(q, instance.tenantId, asUserId(task.multiInstance?.value))) ??
+      (await enabledUser(q, instance.tenantId, asUserId(task.assignee)));
+    if (direct !== null) return direct;
+    const candidates = await createCandidateResolver(q).resolveCandidateUsers(
+      instance.tenantId,
+      instance.processDefinitionId,
+      task.activityId,
+      instance.startUserId,
+    );
+    return candidates[Math.floor(Math.random() * candidates.length)]!;
+  };
+
+  /**
+   * Writes what the engine reported: new tasks (assigned; or born cancelled when the step terminates
+   * the instance), tasks the engine ended, the history and the timer jobs. Returns the notices of the
+   * newly assigned tasks.
+   */
+  const writeOutcome = async (
+    q: Kysely<Database>,
+    instance: InstanceRow,
+    /** The instance's tasks as they are now (before this outcome). */
+    current: TaskRow[],
+    definition: LoadedDefinition,
+    result: StepResult,
+    opts: { action: StepAction['kind'] | 'start'; terminating: boolean; now: number },
+  ): Promise<Notice[]> => {
+    const tasks = taskRepository(q);
+    const instances = instanceRepository(q);
+    const known = new Map(current.map((t) => [t.executionId, t]));
+    const notices: Notice[] = [];
+    const fresh: Insertable<BpmTaskTable>[] = [];
+    for (const waiting of result.waitingTasks) {
+      if (known.has(waiting.executionId)) continue;
+      const assignee = opts.terminating ? null : await assigneeOf(q, instance, waiting);
+      const row = {
+        id: timeOrderedId(),
+        tenantId: instance.tenantId,
+        processInstanceId: instance.id,
+        processDefinitionId: instance.processDefinitionId,
+        executionId: waiting.executionId,
+        definitionKey: waiting.activityId,
+        name: waiting.name || waiting.activityId,
+        assigneeUserId: assignee,
+        ownerUserId: null,
+        result: opts.terminating ? BPM_RESULT.CANCEL : BPM_RESULT.PROCESS,
+        reason: null,
+        suspensionState: TASK_SUSPENSION_STATE.ACTIVE,
+        claimTime: null,
+        endTime: opts.terminating ? opts.now : null,
+        creator: null,
+        updater: null,
+        createTime: opts.now,
+        updateTime: opts.now,
+        deleted: 0,
+      };
+      fresh.push(row);
+      known.set(waiting.executionId, row);
+      if (assignee !== null)
+        notices.push({
+          kind: 'task-assigned',
+          userId: assignee,
+          instanceId: instance.id,
+          instanceName: instance.name,
+          startUserId: instance.startUserId,
+          taskName: row.name,
+        });
+    }
+    await tasks.insert(fresh);
+
+    const multiInstance = new Set(
+      definition.outline.userTasks.filter((t) => t.multiInstance).map((t) => t.id),
+    );
+    for (const ended of result.cancelledTasks) {
+      const task = known.get(ended.executionId);
+      if (!task || !isOpenTask(task)) continue;
+      await tasks.update(task.id, {
+        result: BPM_RESULT.CANCEL,
+        reason:
+          opts.action === 'fire-timers'
+            ? TASK_REASON.timeout
+            : multiInstance.has(ended.activityId)
+              ? TASK_REASON.multiInstanceDone
+              : TASK_REASON.ended,
+        endTime: opts.now,
+        updateTime: opts.now,
+      });
+    }
+
+    const recorded = new Map(
+      (
+        await instances.activitiesOfExecutions(
+          instance.id,
+          result.history.map((h) => h.executionId),
+        )
+      ).map((a) => [a.executionId, a]),
+    );
+    const newActivities = [];
+    for (const h of result.history) {
+      const row = recorded.get(h.executionId);
+      if (!row) {
+        newActivities.push({
+          tenantId: instance.tenantId,
+          processInstanceId: instance.id,
+          activityId: h.activityId,
+          activityType: h.type,
+          activityName: h.name,
+          executionId: h.executionId,
+          taskId: known.get(h.executionId)?.id ?? null,
+          startTime: h.startTime,
+          endTime: h.endTime,
+          outgoing: JSON.stringify(h.outgoing),
+        });
+      } else if (h.endTime !== null && row.endTime === null) {
+        await instances.endActivity(row.id, h.endTime, h.outgoing);
+      }
+    }
+    // The engine reports a multi-instance task as one activity; the viewer wants a visit per task.
+    const reported = new Set(result.history.map((h) => h.executionId));
+    for (const task of fresh)
+      if (!reported.has(task.executionId) && !recorded.has(task.executionId))
+        newActivities.push({
+          tenantId: instance.tenantId,
+          processInstanceId: instance.id,
+          activityId: task.definitionKey,
+          activityType: USER_TASK_TYPE,
+          activityName: task.name,
+          executionId: task.executionId,
+          taskId: task.id,
+          startTime: opts.now,
+          endTime: task.endTime ?? null,
+          outgoing: '[]',
+        });
+    await instances.insertActivities(newActivities);
+
+    await jobRepository(q, db.dialect).replace(
+      instance.id,
+      result.status === 'completed' || opts.terminating
+        ? []
+        : result.timers.map((t) => ({
+            tenantId: instance.tenantId,
+            processInstanceId: instance.id,
+            executionId: t.executionId,
+            activityId: t.activityId,
+            dueAt: t.expireAt,
+            lockedBy: null,
+            lockedUntil: null,
+            createTime: opts.now,
+          })),
+    );
+    return notices;
+  };
+
+  /** Ends an instance from outside the engine: open tasks cancelled, history closed, jobs dropped. */
+  const closeInstance = async (
+    q: Kysely<Database>,
+    instance: InstanceRow,
+    taskReason: string,
+    now: number,
+  ): Promise<void> => {
+    const tasks = taskRepository(q);
+    for (const task of await tasks.listByInstance(instance.tenantId, instance.id)) {
+      if (!isOpenTask(task)) continue;
+      await tasks.update(task.id, {
+        result: BPM_RESULT.CANCEL,
+        reason: taskReason,
+        endTime: now,
+        updateTime: now,
+      });
+    }
+    await instanceRepository(q).endOpenActivities(instance.id, now);
+    await jobRepository(q, db.dialect).replace(instance.id, []);
+  };
+
+  /** Notices and business rows of an instance that has just ended with `result`. */
+  const finish = async (
+    q: Kysely<Database>,
+    instance: InstanceRow,
+    result: number,
+    reason: string,
+    now: number,
+  ): Promise<Notice[]> => {
+    for (const listener of deps.onInstanceEnd) await listener(q, instance, result, now);
+    const base = { userId: instance.startUserId, instanceId: instance.id, instanceName: instance.name };
+    if (result === BPM_RESULT.APPROVE) return [{ kind: 'instance-approved', ...base }];
+    if (result === BPM_RESULT.REJECT) return [{ kind: 'instance-rejected', ...base, reason }];
+    return [];
+  };
+
+  const runEngine = async (
+    definition: LoadedDefinition,
+    state: EngineState,
+    action: Exclude<StepAction, { kind: 'none' }>,
+    loopUsers: LoopUsers,
+    now: number,
+  ): Promise<StepResult> => {
+    const source = { id: definition.row.id, xml: definition.row.bpmnXml };
+    try {
+      switch (action.kind) {
+        case 'complete':
+          return await engine.completeTask({
+            definition: source,
+            state,
+            executionId: action.executionId,
+            variables: action.variables,
+            loopUsers,
+          });
+        case 'fire-timers':
+          return await engine.fireDueTimers({ definition: source, state, now, loopUsers });
+        case 'jump':
+          return await engine.jump({
+            definition: source,
+            state,
+            fromExecutionId: action.fromExecutionId,
+            targetActivityId: action.targetActivityId,
+            loopUsers,
+          });
+      }
+    } catch (error) {
+      throw engineFailure(error);
+    }
+  };
+
+  return {
+    /**
+     * Starts an instance of the definition for `user`. `prepare` runs first in the same transaction
+     * and may give the business key (the OA leave inserts its row there); `created` runs after the
+     * instance is written. Returns the instance id.
+     */
+    async start(
+      user: LoginUser,
+      input: {
+        processDefinitionId: string;
+        variables: Variables;
+        prepare?: (q: Kysely<Database>, instanceId: string) => Promise<string | null>;
+      },
+    ): Promise<string> {
+      const now = ctx.now();
+      const id = timeOrderedId();
+      const notices = await attempt(() =>
+        inTransaction(async (q) => {
+          const row = await bpmDefinitionRepository(q).findById(user.tenantId, input.processDefinitionId);
+          if (!row) throw fail(BpmError.PROCESS_DEFINITION_NOT_EXISTS);
+          if (row.suspensionState !== BPM_SUSPENSION_STATE.ACTIVE)
+            throw fail(BpmError.PROCESS_DEFINITION_IS_SUSPENDED);
+          const definition = (await loadDefinition(q, user.tenantId, row.id))!;
+          const businessKey = input.prepare ? await input.prepare(q, id) : null;
+          let result: StepResult;
+          try {
+            result = await engine.start({
+              definition: { id: definition.row.id, xml: definition.row.bpmnXml },
+              variables: input.variables,
+              businessKey,
+              loopUsers: await loopUsersOf(q, definition, user.id),
+            });
+          } catch (error) {
+            throw engineFailure(error);
+          }
+          const completed = result.status === 'completed';
+          const instance: InstanceRow = {
+            id,
+            tenantId: user.tenantId,
+            processDefinitionId: definition.row.id,
+            name: definition.row.name,
+            category: definition.row.category,
+            businessKey,
+            startUserId: user.id,
+            status: completed ? BPM_INSTANCE_STATUS.FINISH : BPM_INSTANCE_STATUS.RUNNING,
+            result: completed ? BPM_RESULT.APPROVE : BPM_RESULT.PROCESS,
+            formVariables: JSON.stringify(input.variables),
+            engineState: JSON.stringify(result.state),
+            version: 0,
+            endTime: completed ? now : null,
+            creator: String(user.id),
+            updater: String(user.id),
+            createTime: now,
+            updateTime: now,
+            deleted: 0,
+          };
+          await instanceRepository(q).insert(instance);
+          const notices = await writeOutcome(q, instance, [], definition, result, {
+            action: 'start',
+            terminating: false,
+            now,
+          });
+          if (completed) notices.push(...(await finish(q, instance, BPM_RESULT.APPROVE, '', now)));
+          return notices;
+        }),
+      );
+      await deps.notifier(user.tenantId, notices);
+      return id;
+    },
+
+    /**
+     * One step on an existing instance: `decide` looks at the instance and its tasks (and throws to
+     * refuse), then its plan is carried out and written. `decide` returns null when there is nothing
+     * to do (nothing is written; the step answers false). When another step wrote the instance
+     * first, the step runs again from `decide`, which then sees what that step did.
+     */
+    async step(
+      tenantId: number,
+      instanceId: string,
+      decide: (scope: StepScope) => Promise<StepPlan | null>,
+    ): Promise<boolean> {
+      /** Reads, decides and runs the engine; nothing is written yet. */
+      const prepare = async (q: Kysely<Database>, instance: InstanceRow | undefined) => {
+        if (!instance) throw fail(BpmError.PROCESS_INSTANCE_NOT_EXISTS);
+        const now = ctx.now();
+        const tasks = await taskRepository(q).listByInstance(tenantId, instanceId);
+        const plan = await decide({ q, instance, tasks, now });
+        if (!plan) return null;
+        let engineStep: { definition: LoadedDefinition; result: StepResult } | null = null;
+        if (plan.action.kind !== 'none') {
+          const definition = await loadDefinition(q, tenantId, instance.processDefinitionId);
+          if (!definition) throw fail(BpmError.PROCESS_DEFINITION_NOT_EXISTS);
+          // A rejection ends the instance where it stands, as the reference does, unless the diagram
+          // routes rejections itself: then the engine runs first so that their path is recorded.
+          if (plan.terminate && plan.action.kind === 'complete' && !definition.routesRejections)
+            return { instance, tasks, plan, engineStep, now };
+          const loopUsers = await loopUsersOf(q, definition, instance.startUserId);
+          const state = JSON.parse(instance.engineState) as EngineState;
+          engineStep = {
+            definition,
+            result: await runEngine(definition, state, plan.action, loopUsers, now),
+          };
+        }
+        return { instance, tasks, plan, engineStep, now };
+      };
+
+      /** Writes a prepared step: first the compare-and-swap on the version, then everything else. */
+      const apply = async (
+        q: Kysely<Database>,
+        { instance, tasks, plan, engineStep, now }: NonNullable<Awaited<ReturnType<typeof prepare>>>,
+      ): Promise<Notice[]> => {
+        const completed = engineStep?.result.status === 'completed';
+        const ending = completed || plan.terminate !== undefined;
+        const result = plan.terminate?.result ?? (completed ? BPM_RESULT.APPROVE : instance.result);
+        const written = await instanceRepository(q).updateIfVersion(tenantId, instanceId, instance.version, {
+          engineState: engineStep ? JSON.stringify(engineStep.result.state) : instance.engineState,
+          updateTime: now,
+          ...(ending ? { status: BPM_INSTANCE_STATUS.FINISH, result, endTime: now } : {}),
+        });
+        if (!written) throw new VersionConflict();
+
+        const taskRows = taskRepository(q);
+        const current = new Map(tasks.map((t) => [t.id, t]));
+        for (const u of plan.taskUpdates ?? []) {
+          await taskRows.update(u.id, u.changes);
+          const before = current.get(u.id);
+          if (before) current.set(u.id, { ...before, ...u.changes } as TaskRow);
+        }
+        const notices: Notice[] = [...(plan.notices ?? [])];
+        if (engineStep)
+          notices.push(
+            ...(await writeOutcome(
+              q,
+              instance,
+              [...current.values()],
+              engineStep.definition,
+              engineStep.result,
+              {
+                action: plan.action.kind,
+                terminating: plan.terminate !== undefined && !completed,
+                now,
+              },
+            )),
+          );
+        if (plan.terminate) await closeInstance(q, instance, plan.terminate.taskReason, now);
+        await instanceRepository(q).endVisitsOfEndedTasks(instance.id, now);
+        if (ending) notices.push(...(await finish(q, instance, result, plan.terminate?.reason ?? '', now)));
+        return notices;
+      };
+
+      const notices = await attempt(async () => {
+        if (db.dialect === 'postgres')
+          return inTransaction(async (q) => {
+            const prepared = await prepare(q, await instanceRepository(q).lockById(tenantId, instanceId));
+            return prepared ? apply(q, prepared) : null;
+          });
+        // SQLite: the engine runs outside the write lock; the version check at write time makes it safe.
+        const prepared = await prepare(
+          db.kysely,
+          await instanceRepository(db.kysely).findById(tenantId, instanceId),
+        );
+        return prepared ? inTransaction((q) => apply(q, prepared)) : null;
+      });
+      if (notices === null) return false;
+      await deps.notifier(tenantId, notices);
+      return true;
+    },
+  };
+};
+
+export type BpmRuntime = ReturnType<typeof bpmRuntime>;

@@ -1,0 +1,141 @@
+import { BPM_RESULT, type TimeRange } from '@app/contract';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { BpmTaskTable, Database } from '../../../db/schema.js';
+
+export type TaskRow = Selectable<BpmTaskTable>;
+
+/** Results of a task still to do: in progress, or delegated to someone who has not handled it yet. */
+export const OPEN_RESULTS: number[] = [BPM_RESULT.PROCESS, BPM_RESULT.DELEGATE];
+
+export const isOpenTask = (task: Pick<TaskRow, 'result'>): boolean => OPEN_RESULTS.includes(task.result);
+
+export interface TaskFilter {
+  name?: string | undefined;
+  createTime?: TimeRange | undefined;
+}
+
+/** A task with what the to-do and done lists show of its instance. */
+export interface TaskWithInstance extends TaskRow {
+  instanceName: string;
+  startUserId: number;
+  startUserNickname: string | null;
+}
+
+/** Tasks of process instances; every method is scoped by tenant. */
+export const taskRepository = (db: Kysely<Database>) => {
+  const listOfAssignee = (tenantId: number, userId: number, filter: TaskFilter) => {
+    let q = db
+      .selectFrom('bpmTask as t')
+      .innerJoin('bpmProcessInstance as i', 'i.id', 't.processInstanceId')
+      .leftJoin('systemUsers as u', 'u.id', 'i.startUserId')
+      .where('t.tenantId', '=', tenantId)
+      .where('t.assigneeUserId', '=', userId)
+      .where('t.deleted', '=', 0);
+    if (filter.name !== undefined) q = q.where('t.name', 'like', `%${filter.name}%`);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) q = q.where('t.createTime', '>=', from);
+    if (to !== null) q = q.where('t.createTime', '<=', to);
+    return q;
+  };
+
+  const pageOf = async (
+    query: ReturnType<typeof listOfAssignee>,
+    order: 't.createTime' | 't.endTime',
+    page: { pageNo: number; pageSize: number },
+  ): Promise<{ list: TaskWithInstance[]; total: number }> => {
+    const [list, count] = await Promise.all([
+      query
+        .selectAll('t')
+        .select(['i.name as instanceName', 'i.startUserId', 'u.nickname as startUserNickname'])
+        .orderBy(order, 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(page.pageSize)
+        .offset((page.pageNo - 1) * page.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list, total: Number(count.n) };
+  };
+
+  return {
+    findById: (tenantId: number, id: string): Promise<TaskRow | undefined> =>
+      db
+        .selectFrom('bpmTask')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    /** 待办: open tasks assigned to the user, newest first. */
+    todoPage: (
+      tenantId: number,
+      userId: number,
+      filter: TaskFilter,
+      page: { pageNo: number; pageSize: number },
+    ) =>
+      pageOf(
+        listOfAssignee(tenantId, userId, filter).where('t.result', 'in', OPEN_RESULTS),
+        't.createTime',
+        page,
+      ),
+
+    /** 已办: ended tasks the user held, the most recently ended first. */
+    donePage: (
+      tenantId: number,
+      userId: number,
+      filter: TaskFilter,
+      page: { pageNo: number; pageSize: number },
+    ) =>
+      pageOf(listOfAssignee(tenantId, userId, filter).where('t.endTime', 'is not', null), 't.endTime', page),
+
+    listByInstance: (tenantId: number, instanceId: string): Promise<TaskRow[]> =>
+      db
+        .selectFrom('bpmTask')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('processInstanceId', '=', instanceId)
+        .where('deleted', '=', 0)
+        .orderBy('createTime', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+
+    /** Open tasks of these instances (the 当前审批任务 column of 我的流程). */
+    openOfInstances: (tenantId: number, instanceIds: string[]): Promise<TaskRow[]> =>
+      instanceIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('bpmTask')
+            .selectAll()
+            .where('tenantId', '=', tenantId)
+            .where('processInstanceId', 'in', instanceIds)
+            .where('result', 'in', OPEN_RESULTS)
+            .where('deleted', '=', 0)
+            .orderBy('createTime')
+            .execute(),
+
+    /** Whether the user holds or held a task of the instance (as assignee or as the one who delegated it). */
+    async isHolder(tenantId: number, instanceId: string, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('bpmTask')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('processInstanceId', '=', instanceId)
+        .where((eb) => eb.or([eb('assigneeUserId', '=', userId), eb('ownerUserId', '=', userId)]))
+        .where('deleted', '=', 0)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insert(rows: Insertable<BpmTaskTable>[]): Promise<void> {
+      if (rows.length > 0) await db.insertInto('bpmTask').values(rows).execute();
+    },
+
+    async update(id: string, changes: Updateable<BpmTaskTable>): Promise<void> {
+      await db.updateTable('bpmTask').set(changes).where('id', '=', id).execute();
+    },
+  };
+};
+
+export type TaskRepository = ReturnType<typeof taskRepository>;

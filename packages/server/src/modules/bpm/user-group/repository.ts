@@ -1,0 +1,92 @@
+import type { TimeRange } from '@app/contract';
+import type { Kysely, Selectable } from 'kysely';
+import { STATUS_ENABLED } from '../../../context.js';
+import type { BpmUserGroupTable, Database } from '../../../db/schema.js';
+import { likeIgnoringCase } from '../../role/repository.js';
+
+export type BpmUserGroupRow = Selectable<BpmUserGroupTable>;
+export type BpmUserGroupChanges = Pick<BpmUserGroupRow, 'name' | 'description' | 'memberUserIds' | 'status'>;
+export interface BpmUserGroupFilter {
+  name?: string | undefined;
+  status?: number | undefined;
+  createTime?: TimeRange | undefined;
+}
+
+export const bpmUserGroupRepository = (db: Kysely<Database>) => {
+  const filtered = (tenantId: number, filter: BpmUserGroupFilter) => {
+    let query = db.selectFrom('bpmUserGroup').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    if (filter.name) query = query.where(likeIgnoringCase('name', filter.name));
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) query = query.where('createTime', '>=', from);
+    if (to !== null) query = query.where('createTime', '<=', to);
+    return query;
+  };
+
+  return {
+    async page(
+      tenantId: number,
+      filter: BpmUserGroupFilter,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: BpmUserGroupRow[]; total: number }> {
+      const [list, count] = await Promise.all([
+        filtered(tenantId, filter)
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        filtered(tenantId, filter)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(count.n) };
+    },
+
+    listEnabledSimple: (tenantId: number): Promise<{ id: number; name: string }[]> =>
+      filtered(tenantId, { status: STATUS_ENABLED }).select(['id', 'name']).orderBy('id').execute(),
+
+    findById: (tenantId: number, id: number): Promise<BpmUserGroupRow | undefined> =>
+      filtered(tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async insert(tenantId: number, values: BpmUserGroupChanges, at: number, by: number): Promise<number> {
+      const { id } = await db
+        .insertInto('bpmUserGroup')
+        .values({
+          ...values,
+          tenantId,
+          creator: String(by),
+          updater: String(by),
+          createTime: at,
+          updateTime: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    async update(
+      tenantId: number,
+      id: number,
+      values: BpmUserGroupChanges,
+      at: number,
+      by: number,
+    ): Promise<void> {
+      await db
+        .updateTable('bpmUserGroup')
+        .set({ ...values, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async softDelete(tenantId: number, id: number, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('bpmUserGroup')
+        .set({ deleted: 1, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+};

@@ -1,0 +1,93 @@
+import type { TenantPackageFilters } from '@app/contract';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { STATUS_ENABLED } from '../../context.js';
+import type { Database, TenantPackageTable } from '../../db/schema.js';
+import { likeIgnoringCase } from '../role/repository.js';
+
+export type TenantPackageRow = Selectable<TenantPackageTable>;
+
+/** Tenant packages are global (the reference's tenant-ignored `system_tenant_package`). */
+export const tenantPackageRepository = (db: Kysely<Database>) => {
+  const filtered = (filters: Partial<TenantPackageFilters>) => {
+    let q = db.selectFrom('systemTenantPackage').where('deleted', '=', 0);
+    if (filters.name) q = q.where(likeIgnoringCase('name', filters.name));
+    if (filters.remark) q = q.where(likeIgnoringCase('remark', filters.remark));
+    if (filters.status !== undefined) q = q.where('status', '=', filters.status);
+    const [from, to] = filters.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    return q;
+  };
+
+  return {
+    async page(
+      filters: TenantPackageFilters,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: TenantPackageRow[]; total: number }> {
+      const [list, count] = await Promise.all([
+        filtered(filters)
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        filtered(filters)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(count.n) };
+    },
+
+    listEnabled: (): Promise<{ id: number; name: string }[]> =>
+      filtered({ status: STATUS_ENABLED }).select(['id', 'name']).orderBy('id').execute(),
+
+    findById: (id: number): Promise<TenantPackageRow | undefined> =>
+      filtered({}).selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Another package with this name (uniqueness check). */
+    findOtherByName: (name: string, exceptId: number): Promise<{ id: number } | undefined> =>
+      filtered({}).select('id').where('name', '=', name).where('id', '<>', exceptId).executeTakeFirst(),
+
+    /** Tenants (not deleted) on the package. */
+    async tenantIdsOn(packageId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('systemTenant')
+        .select('id')
+        .where('packageId', '=', packageId)
+        .where('deleted', '=', 0)
+        .execute();
+      return rows.map((r) => Number(r.id));
+    },
+
+    async insert(row: Insertable<TenantPackageTable>): Promise<number> {
+      const { id } = await db
+        .insertInto('systemTenantPackage')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    /** Runs in the caller's transaction: a package's menus change together with its tenants' roles. */
+    update: async (
+      tx: Kysely<Database>,
+      id: number,
+      changes: Updateable<TenantPackageTable>,
+    ): Promise<void> => {
+      await tx
+        .updateTable('systemTenantPackage')
+        .set(changes)
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .execute();
+    },
+
+    async softDelete(id: number, at: number, updater: string): Promise<void> {
+      await db
+        .updateTable('systemTenantPackage')
+        .set({ deleted: 1, updateTime: at, updater })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+};

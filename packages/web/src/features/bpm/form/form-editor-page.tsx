@@ -1,0 +1,245 @@
+import { ClearOutlined, CodeOutlined, EyeOutlined, RollbackOutlined, SaveOutlined } from '@ant-design/icons';
+import { bpmFormCreate, bpmFormGet, bpmFormUpdate, DICT_TYPE } from '@app/contract';
+import type { BpmForm } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Radio, Result, Skeleton, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTabs } from '../../../layout/tags-view';
+import { useAccess } from '../../../shared/access';
+import { useDictOptions } from '../../../shared/dict';
+import { errorMessageOf, request } from '../../../shared/request';
+import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
+import { FormDesigner, type FormDesignerHandle } from './form-designer';
+import { FormRenderer } from './form-renderer';
+import { duplicateKey, emptySchema, fromStoredForm, toStoredForm, type FormSchema } from './form-schema';
+import { BPM_FORM_LIST_PATH, BPM_FORM_QUERY_KEY } from '../manage-paths';
+import '../manage.css';
+
+interface SaveValues {
+  name: string;
+  status: 0 | 1;
+  remark?: string | null;
+}
+
+/** 设计流程表单 (/bpm/manager/form/edit, `formId` when editing). */
+export default function FormEditorPage() {
+  const [params] = useSearchParams();
+  const raw = params.get('formId');
+  const formId = raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
+  const form = useQuery({
+    queryKey: [...BPM_FORM_QUERY_KEY, 'get', formId],
+    queryFn: () => request(bpmFormGet, { query: { id: formId! } }),
+    enabled: formId !== undefined,
+  });
+
+  if (raw !== null && formId === undefined) return <Result status="404" title="表单编号不正确" />;
+  if (formId === undefined) return <FormEditor key="new" />;
+  if (form.isError)
+    return <Result status="error" title="表单加载失败" subTitle={errorMessageOf(form.error)} />;
+  if (!form.data)
+    return (
+      <div className="bpm-page">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </div>
+    );
+  return <FormEditor key={form.data.id} stored={form.data} />;
+}
+
+/** The designer with its toolbar and save dialog, for a new form or a stored one. */
+function FormEditor({ stored }: { stored?: BpmForm }) {
+  const { message, modal } = App.useApp();
+  const { hasPermi } = useAccess();
+  const tabs = useTabs();
+  const queryClient = useQueryClient();
+  const designer = useRef<FormDesignerHandle>(null);
+  const [saveForm] = Form.useForm<SaveValues>();
+  const [saving, setSaving] = useState<FormSchema | null>(null);
+  const [preview, setPreview] = useState<{ conf: string; fields: string[] } | null>(null);
+  const [json, setJson] = useState<string | null>(null);
+  const statusOptions = useDictOptions(DICT_TYPE.COMMON_STATUS).map((d) => ({
+    label: d.label,
+    value: Number(d.value),
+  }));
+  const [initialSchema] = useState<FormSchema | string>(() => {
+    if (!stored) return emptySchema();
+    try {
+      return fromStoredForm(stored.conf, stored.fields);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  });
+
+  const save = useMutation({
+    mutationFn: async (values: SaveValues & { schema: FormSchema }) => {
+      const { conf, fields } = toStoredForm(values.schema);
+      const body = { name: values.name, status: values.status, remark: values.remark ?? null, conf, fields };
+      if (stored) await request(bpmFormUpdate, { body: { ...body, id: stored.id } });
+      else await request(bpmFormCreate, { body });
+    },
+  });
+
+  if (typeof initialSchema === 'string')
+    return <Result status="warning" title="表单配置有误，无法在设计器中打开" subTitle={initialSchema} />;
+
+  const canSave = hasPermi([stored ? 'bpm:form:update' : 'bpm:form:create']);
+  const currentSchema = (): FormSchema | null => {
+    try {
+      return designer.current?.getSchema() ?? null;
+    } catch (error) {
+      void message.error(errorMessageOf(error));
+      return null;
+    }
+  };
+
+  const openSave = () => {
+    const schema = currentSchema();
+    if (!schema) return;
+    if (!schema.components.length) {
+      void message.warning('请至少添加一个表单项');
+      return;
+    }
+    const duplicate = duplicateKey(schema);
+    if (duplicate) {
+      void message.error(`字段名“${duplicate}”重复，请修改后再保存`);
+      return;
+    }
+    saveForm.resetFields();
+    saveForm.setFieldsValue({
+      name: stored?.name ?? '',
+      status: stored?.status === 1 ? 1 : 0,
+      remark: stored?.remark ?? '',
+    });
+    setSaving(schema);
+  };
+
+  const onSave = async () => {
+    if (!saving) return;
+    const values = await saveForm.validateFields();
+    await save.mutateAsync({ ...values, schema: saving });
+    void message.success('保存成功');
+    setSaving(null);
+    await queryClient.invalidateQueries({ queryKey: BPM_FORM_QUERY_KEY });
+    tabs.closeAndOpen(BPM_FORM_LIST_PATH);
+  };
+
+  const openPreview = () => {
+    const schema = currentSchema();
+    if (schema) setPreview(toStoredForm(schema));
+  };
+
+  const openJson = () => {
+    const schema = currentSchema();
+    if (schema) setJson(JSON.stringify(schema, null, 2));
+  };
+
+  const clear = () =>
+    modal.confirm({
+      title: '系统提示',
+      content: '确定要清空所有表单项吗？',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => designer.current?.importSchema({ ...currentSchema(), ...emptySchema() }),
+    });
+
+  return (
+    <div className="bpm-page bpm-form-editor">
+      <div className="bpm-page__actions">
+        <Space wrap>
+          <Button icon={<EyeOutlined />} onClick={openPreview}>
+            预览
+          </Button>
+          <Button icon={<CodeOutlined />} onClick={openJson}>
+            查看 JSON
+          </Button>
+          <Button icon={<ClearOutlined />} onClick={clear}>
+            清空
+          </Button>
+        </Space>
+        <Space wrap>
+          <Button icon={<RollbackOutlined />} onClick={() => tabs.closeAndOpen(BPM_FORM_LIST_PATH)}>
+            返回
+          </Button>
+          {canSave && (
+            <Button type="primary" icon={<SaveOutlined />} onClick={openSave}>
+              保存
+            </Button>
+          )}
+        </Space>
+      </div>
+      <FormDesigner ref={designer} initialSchema={initialSchema} />
+
+      <Modal
+        title="保存表单"
+        open={saving !== null}
+        width={DIALOG_WIDTH_MEDIUM}
+        okText="确 定"
+        cancelText="取 消"
+        confirmLoading={save.isPending}
+        onOk={() => void onSave().catch(() => undefined)}
+        onCancel={() => setSaving(null)}
+        forceRender
+      >
+        <Form<SaveValues> name="bpm-form-save" form={saveForm} labelCol={{ flex: '90px' }}>
+          <Form.Item
+            label="表单名"
+            name="name"
+            rules={[
+              { required: true, whitespace: true, message: '表单名不能为空' },
+              { max: 64, message: '表单名长度不能超过 64 个字符' },
+            ]}
+          >
+            <Input placeholder="请输入表单名" />
+          </Form.Item>
+          <Form.Item label="开启状态" name="status" rules={[{ required: true, message: '开启状态不能为空' }]}>
+            <Radio.Group options={statusOptions} />
+          </Form.Item>
+          <Form.Item
+            label="备注"
+            name="remark"
+            rules={[{ max: 255, message: '备注长度不能超过 255 个字符' }]}
+          >
+            <Input.TextArea placeholder="请输入备注" rows={3} />
+          </Form.Item>
+        </Form>
+      </Modal>
+
+      <Modal
+        title="表单预览"
+        open={preview !== null}
+        width={DIALOG_WIDTH_MEDIUM}
+        footer={null}
+        onCancel={() => setPreview(null)}
+        destroyOnHidden
+      >
+        {preview && (
+          <FormRenderer
+            conf={preview.conf}
+            fields={preview.fields}
+            submitText="校 验"
+            onSubmit={(values) =>
+              modal.info({
+                title: '校验通过，提交的值',
+                content: <pre className="bpm-json">{JSON.stringify(values, null, 2)}</pre>,
+                okText: '确定',
+              })
+            }
+          />
+        )}
+      </Modal>
+
+      <Modal
+        title="表单 JSON"
+        open={json !== null}
+        width="60%"
+        footer={null}
+        onCancel={() => setJson(null)}
+        destroyOnHidden
+      >
+        <pre className="bpm-json bpm-json--scroll" data-testid="form-json">
+          {json}
+        </pre>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { TaskListPage } from '../../../../runtime/task-list-page';
+
+/** 已办任务 (menu component bpm/task/done/index). */
+export default function DoneTaskPage() {
+  return <TaskListPage kind="done" />;
+}

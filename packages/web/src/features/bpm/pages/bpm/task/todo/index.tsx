@@ -1,0 +1,6 @@
+import { TaskListPage } from '../../../../runtime/task-list-page';
+
+/** 待办任务 (menu component bpm/task/todo/index). */
+export default function TodoTaskPage() {
+  return <TaskListPage kind="todo" />;
+}

@@ -1,0 +1,24 @@
+/** Addresses of the workflow runtime pages (static hidden routes). */
+export const PROCESS_INSTANCE_CREATE_PATH = '/bpm/process-instance/create';
+export const PROCESS_INSTANCE_DETAIL_PATH = '/bpm/process-instance/detail';
+export const OA_LEAVE_CREATE_PATH = '/bpm/oa/leave/create';
+export const OA_LEAVE_DETAIL_PATH = '/bpm/oa/leave/detail';
+
+export const processDetailPath = (id: string): string =>
+  `${PROCESS_INSTANCE_DETAIL_PATH}?id=${encodeURIComponent(id)}`;
+
+export const oaLeaveDetailPath = (id: number | string): string =>
+  `${OA_LEAVE_DETAIL_PATH}?id=${encodeURIComponent(String(id))}`;
+
+/** Query keys of the runtime lists, invalidated after every action that changes them. */
+export const RUNTIME_QUERY_KEYS = {
+  instances: ['bpm-process-instance'],
+  tasks: ['bpm-task'],
+  leaves: ['bpm-oa-leave'],
+} as const;
+
+/**
+ * Workflow state changes through other people's actions (an approver acts, a task arrives), so a
+ * runtime page reloads its data whenever it is shown again, e.g. when its tab is reopened.
+ */
+export const RUNTIME_STALE_TIME = 0;

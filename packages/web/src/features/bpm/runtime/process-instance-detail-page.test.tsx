@@ -1,0 +1,302 @@
+import type { BpmActivity, InstanceTask, OaLeave, ProcessInstanceDetail } from '@app/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useDictStore } from '../../../shared/dict';
+import { useSessionStore } from '../../../shared/session/session-store';
+import { mockFeedback, ok, stubHttp } from '../../../test/http-stub';
+import ProcessInstanceDetailPage from './process-instance-detail-page';
+
+// form-js and bpmn-js do not render under jsdom; stand-ins show what they were given.
+vi.mock('../form/form-renderer', () => ({
+  FormRenderer: (props: { values?: unknown; readOnly?: boolean }) => (
+    <div data-testid="form-renderer" data-readonly={String(props.readOnly)}>
+      {JSON.stringify(props.values)}
+    </div>
+  ),
+}));
+vi.mock('../designer/viewer/bpmn-viewer', () => ({
+  default: (props: { xml: string; tasks?: unknown[]; activities?: unknown[] }) => (
+    <div data-testid="viewer">{`${props.xml}|${props.tasks?.length ?? 0}|${props.activities?.length ?? 0}`}</div>
+  ),
+}));
+
+const ME = { id: 1, nickname: '芋道', deptId: 101, deptName: '研发部' };
+const OTHER = { id: 2, nickname: '源码', deptId: 102, deptName: '运营部' };
+
+const instance = (
+  partial: Partial<ProcessInstanceDetail['processDefinition']> = {},
+): ProcessInstanceDetail => ({
+  id: 'pi-1',
+  name: '报销流程',
+  category: '1',
+  status: 1,
+  result: 1,
+  createTime: new Date(2026, 0, 2, 9, 0, 0).getTime(),
+  endTime: null,
+  formVariables: { title: '差旅' },
+  businessKey: null,
+  startUser: OTHER,
+  processDefinition: {
+    id: 'def-1',
+    formType: 10,
+    formId: 1,
+    formConf: '{}',
+    formFields: ['{"type":"textfield","key":"title"}'],
+    formCustomCreatePath: null,
+    formCustomViewPath: null,
+    bpmnXml: '<xml/>',
+    ...partial,
+  },
+});
+
+const task = (id: string, name: string, partial: Partial<InstanceTask>): InstanceTask => ({
+  id,
+  name,
+  claimTime: null,
+  createTime: new Date(2026, 0, 2, 9, 0, 0).getTime(),
+  suspensionState: 1,
+  processInstance: {
+    id: 'pi-1',
+    name: '报销流程',
+    startUserId: 2,
+    startUserNickname: '源码',
+    processDefinitionId: 'def-1',
+  },
+  endTime: null,
+  durationInMillis: null,
+  result: 1,
+  reason: null,
+  definitionKey: id,
+  assigneeUser: ME,
+  ...partial,
+});
+
+const TASKS: InstanceTask[] = [
+  task('t-mine', '经理审批', {}),
+  task('t-delegated', '财务审批', { result: 6 }),
+  task('t-other', '出纳审批', { assigneeUser: OTHER }),
+  task('t-done', '部门审批', {
+    result: 2,
+    reason: '同意',
+    endTime: new Date(2026, 0, 2, 10, 1, 5).getTime(),
+    durationInMillis: 3_665_000,
+  }),
+  task('t-cancelled', '作废审批', { result: 4, endTime: new Date(2026, 0, 2, 11, 0, 0).getTime() }),
+];
+const ACTIVITIES: BpmActivity[] = [
+  { key: 'start', type: 'startEvent', startTime: 1, endTime: 1, taskId: null, outgoing: ['flow1'] },
+];
+
+const leave: OaLeave = {
+  id: 12,
+  userId: 2,
+  type: 1,
+  reason: '看病',
+  startTime: new Date(2026, 0, 5, 9, 0, 0).getTime(),
+  endTime: new Date(2026, 0, 7, 9, 0, 0).getTime(),
+  day: 2,
+  result: 1,
+  processInstanceId: 'pi-1',
+  createTime: new Date(2026, 0, 4, 9, 0, 0).getTime(),
+};
+
+let stub: ReturnType<typeof stubHttp>;
+let current: ProcessInstanceDetail;
+
+beforeEach(() => {
+  mockFeedback();
+  current = instance();
+  useDictStore.getState().setDictData([
+    ...['处理中', '通过', '不通过', '已取消', '退回', '委派'].map((label, i) => ({
+      dictType: 'bpm_process_instance_result',
+      value: String(i + 1),
+      label,
+      colorType: 'primary',
+      cssClass: '',
+    })),
+    {
+      dictType: 'bpm_process_instance_status',
+      value: '1',
+      label: '进行中',
+      colorType: 'primary',
+      cssClass: '',
+    },
+    { dictType: 'bpm_oa_leave_type', value: '1', label: '病假', colorType: 'primary', cssClass: '' },
+  ]);
+  stub = stubHttp((call) => {
+    if (call.path.endsWith('/bpm/process-instance/get')) return ok(current);
+    if (call.path.endsWith('/bpm/task/list-by-process-instance-id')) return ok(TASKS);
+    if (call.path.endsWith('/bpm/activity/list')) return ok(ACTIVITIES);
+    if (call.path.endsWith('/bpm/task/return-list')) return ok([{ id: 'apply', name: '提交申请' }]);
+    if (call.path.endsWith('/bpm/oa/leave/get')) return ok(leave);
+    if (call.path.endsWith('/system/user/simple-list')) return ok([ME, OTHER]);
+    return ok(true);
+  });
+});
+
+afterEach(() => {
+  stub.restore();
+  useDictStore.getState().reset();
+  useSessionStore.getState().reset();
+});
+
+function setup(permissions: string[]) {
+  useSessionStore.setState({
+    user: { id: ME.id, nickname: ME.nickname, avatar: '', deptId: ME.deptId } as never,
+    roles: ['common'],
+    permissions,
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [{ path: '/bpm/process-instance/detail', element: <ProcessInstanceDetailPage /> }],
+    { initialEntries: ['/bpm/process-instance/detail?id=pi-1'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+const ALL = ['bpm:process-instance:query', 'bpm:task:query', 'bpm:task:update'];
+// antd's ids are not unique under test, so a dialog is found through its title.
+const dialogTitled = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('[role="dialog"]')!;
+const callsTo = (path: string) => stub.calls.filter((c) => c.path.endsWith(path));
+
+describe('process instance detail page', { timeout: 30_000 }, () => {
+  it('shows the header, the read-only form, the record and the diagram', async () => {
+    setup(ALL);
+    const header = await screen.findByTestId('instance-header');
+    expect(header).toHaveTextContent('报销流程');
+    expect(header).toHaveTextContent('源码（运营部）');
+    expect(header).toHaveTextContent('2026-01-02 09:00:00');
+    expect(header).toHaveTextContent('进行中');
+    expect(screen.getByTestId('form-renderer')).toHaveTextContent('{"title":"差旅"}');
+    expect(screen.getByTestId('form-renderer')).toHaveAttribute('data-readonly', 'true');
+
+    // The record leaves the cancelled task out and lists open tasks before finished ones.
+    await waitFor(() => expect(screen.getAllByTestId('timeline-task')).toHaveLength(4));
+    const record = screen.getAllByTestId('timeline-task').map((el) => el.textContent ?? '');
+    expect(record.at(-1)).toContain('部门审批');
+    expect(record.at(-1)).toContain('审批人：芋道（研发部）');
+    expect(record.at(-1)).toContain('耗时：1小时1分5秒');
+    expect(record.at(-1)).toContain('审批建议：同意');
+    expect(record.join()).not.toContain('作废审批');
+    expect(await screen.findByTestId('viewer')).toHaveTextContent('<xml/>|5|1');
+  });
+
+  it('offers the actions on my open tasks only (in progress and delegated to me)', async () => {
+    setup(ALL);
+    await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(2));
+    const titles = screen.getAllByTestId('approval-card').map((card) => card.textContent ?? '');
+    expect(titles[0]).toContain('审批任务【经理审批】');
+    expect(titles[1]).toContain('审批任务【财务审批】');
+    const card = screen.getAllByTestId('approval-card')[0]!;
+    for (const name of ['通过', '不通过', '转办', '委派', '回退'])
+      expect(within(card).getByRole('button', { name: new RegExp(`^\\S*\\s*${name}$`) })).toBeInTheDocument();
+  });
+
+  it('offers no actions without bpm:task:update', async () => {
+    setup(['bpm:process-instance:query', 'bpm:task:query']);
+    await waitFor(() => expect(screen.getAllByTestId('timeline-task')).toHaveLength(4));
+    expect(screen.queryByTestId('approval-card')).not.toBeInTheDocument();
+  });
+
+  it('approves with a required opinion', async () => {
+    const user = setup(ALL);
+    await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(2));
+    const card = screen.getAllByTestId('approval-card')[0]!;
+    await user.click(within(card).getByRole('button', { name: /(?<!不)通过$/ }));
+    expect(await within(card).findByText('审批建议不能为空')).toBeInTheDocument();
+    expect(callsTo('/bpm/task/approve')).toHaveLength(0);
+
+    await user.type(within(card).getByLabelText('审批建议'), '同意报销');
+    const before = callsTo('/bpm/process-instance/get').length;
+    await user.click(within(card).getByRole('button', { name: /(?<!不)通过$/ }));
+    await waitFor(() => expect(callsTo('/bpm/task/approve')).toHaveLength(1));
+    const approve = callsTo('/bpm/task/approve')[0]!;
+    expect(approve.method).toBe('PUT');
+    expect(approve.body).toEqual({ id: 't-mine', reason: '同意报销' });
+    // The page reloads the instance and its tasks.
+    await waitFor(() => expect(callsTo('/bpm/process-instance/get').length).toBeGreaterThan(before));
+  });
+
+  it('rejects only after confirmation', async () => {
+    const user = setup(ALL);
+    await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(2));
+    const card = screen.getAllByTestId('approval-card')[0]!;
+    await user.type(within(card).getByLabelText('审批建议'), '不合规');
+    await user.click(within(card).getByRole('button', { name: /不通过$/ }));
+    expect(await screen.findByText('确定不通过任务“经理审批”吗？流程将结束。')).toBeInTheDocument();
+    expect(callsTo('/bpm/task/reject')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('/bpm/task/reject')).toHaveLength(1));
+    expect(callsTo('/bpm/task/reject')[0]!.body).toEqual({ id: 't-mine', reason: '不合规' });
+  });
+
+  it('returns a task to a node of the return list with a reason', async () => {
+    const user = setup(ALL);
+    await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(2));
+    const card = screen.getAllByTestId('approval-card')[0]!;
+    await user.click(within(card).getByRole('button', { name: /回退$/ }));
+    const dialog = await dialogTitled('回退任务');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('回退节点不能为空')).toBeInTheDocument();
+    expect(within(dialog).getByText('回退理由不能为空')).toBeInTheDocument();
+    expect(callsTo('/bpm/task/return-list')[0]!.query.get('taskId')).toBe('t-mine');
+
+    await user.click(within(dialog).getByRole('combobox'));
+    await user.click(await screen.findByTitle('提交申请'));
+    await user.type(within(dialog).getByLabelText('回退理由'), '材料不全');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('/bpm/task/return')).toHaveLength(1));
+    expect(callsTo('/bpm/task/return')[0]!.body).toEqual({
+      id: 't-mine',
+      targetDefinitionKey: 'apply',
+      reason: '材料不全',
+    });
+  });
+
+  it('hands a task to another user (转办)', async () => {
+    const user = setup(ALL);
+    await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(2));
+    const card = screen.getAllByTestId('approval-card')[0]!;
+    await user.click(within(card).getByRole('button', { name: /转办$/ }));
+    const dialog = await dialogTitled('转办任务');
+    await user.click(within(dialog).getByRole('combobox'));
+    // The current assignee is not offered.
+    await user.click(await screen.findByTitle('源码'));
+    expect(screen.queryByTitle('芋道')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('/bpm/task/update-assignee')).toHaveLength(1));
+    expect(callsTo('/bpm/task/update-assignee')[0]!.body).toEqual({ id: 't-mine', assigneeUserId: 2 });
+  });
+
+  it('shows the leave itself for an oa_leave instance', async () => {
+    current = {
+      ...instance({
+        formType: 20,
+        formId: null,
+        formConf: null,
+        formFields: null,
+        formCustomCreatePath: '/bpm/oa/leave/create',
+        formCustomViewPath: '/bpm/oa/leave/detail',
+      }),
+      businessKey: '12',
+    };
+    setup(ALL);
+    expect(await screen.findByText('看病')).toBeInTheDocument();
+    expect(screen.getByText('病假')).toBeInTheDocument();
+    expect(screen.getByText('2 天')).toBeInTheDocument();
+    expect(callsTo('/bpm/oa/leave/get')[0]!.query.get('id')).toBe('12');
+    expect(screen.queryByTestId('form-renderer')).not.toBeInTheDocument();
+  });
+});

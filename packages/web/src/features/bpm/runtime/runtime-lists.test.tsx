@@ -1,0 +1,184 @@
+import type { DoneTask, ProcessInstancePageItem } from '@app/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useDictStore } from '../../../shared/dict';
+import { useSessionStore } from '../../../shared/session/session-store';
+import { mockFeedback, ok, stubHttp } from '../../../test/http-stub';
+import MyProcessInstancePage from '../pages/bpm/processInstance';
+import { TaskListPage } from './task-list-page';
+
+const instance = (id: string, name: string, status: number, result: number): ProcessInstancePageItem => ({
+  id,
+  name,
+  processDefinitionId: 'def-1',
+  category: '1',
+  status,
+  result,
+  createTime: new Date(2026, 0, 2, 9, 0, 0).getTime(),
+  endTime: status === 2 ? new Date(2026, 0, 3, 9, 0, 0).getTime() : null,
+  tasks: status === 1 ? [{ id: `${id}-t`, name: '经理审批' }] : [],
+});
+
+const doneTask: DoneTask = {
+  id: 'task-9',
+  name: '经理审批',
+  claimTime: null,
+  createTime: new Date(2026, 0, 2, 9, 0, 0).getTime(),
+  suspensionState: 2,
+  processInstance: {
+    id: 'pi-9',
+    name: '报销流程',
+    startUserId: 2,
+    startUserNickname: '源码',
+    processDefinitionId: 'd',
+  },
+  endTime: new Date(2026, 0, 3, 10, 1, 5).getTime(),
+  durationInMillis: 90_065_000,
+  result: 3,
+  reason: '预算不足',
+};
+
+let stub: ReturnType<typeof stubHttp>;
+
+beforeEach(() => {
+  mockFeedback();
+  useDictStore.getState().setDictData([
+    {
+      dictType: 'bpm_process_instance_status',
+      value: '1',
+      label: '进行中',
+      colorType: 'primary',
+      cssClass: '',
+    },
+    {
+      dictType: 'bpm_process_instance_status',
+      value: '2',
+      label: '已完成',
+      colorType: 'success',
+      cssClass: '',
+    },
+    ...['处理中', '通过', '不通过', '已取消', '退回', '委派'].map((label, i) => ({
+      dictType: 'bpm_process_instance_result',
+      value: String(i + 1),
+      label,
+      colorType: 'primary',
+      cssClass: '',
+    })),
+  ]);
+  stub = stubHttp((call) => {
+    if (call.path.endsWith('/bpm/process-instance/my-page'))
+      return ok({
+        list: [instance('pi-run', '请假流程', 1, 1), instance('pi-end', '报销流程', 2, 2)],
+        total: 2,
+      });
+    if (call.path.endsWith('/bpm/task/done-page')) return ok({ list: [doneTask], total: 1 });
+    if (call.path.endsWith('/bpm/process-definition/list')) return ok([]);
+    return ok(true);
+  });
+});
+
+afterEach(() => {
+  stub.restore();
+  useDictStore.getState().reset();
+  useSessionStore.getState().reset();
+});
+
+function setup(element: ReactElement, permissions: string[]) {
+  useSessionStore.setState({ roles: ['common'], permissions });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
+  render(
+    <QueryClientProvider client={client}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+// antd's ids are not unique under test, so a dialog is found through its title.
+const dialogTitled = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('[role="dialog"]')!;
+const callsTo = (path: string) => stub.calls.filter((c) => c.path.endsWith(path));
+
+describe('我的流程', { timeout: 30_000 }, () => {
+  it('offers 取消 on running processes only, and 发起流程, with the permissions', async () => {
+    setup(<MyProcessInstancePage />, [
+      'bpm:process-instance:query',
+      'bpm:process-instance:create',
+      'bpm:process-instance:cancel',
+    ]);
+    const running = await rowOf('请假流程');
+    expect(within(running).getByText('经理审批')).toBeInTheDocument();
+    expect(within(running).getByRole('button', { name: /取消/ })).toBeInTheDocument();
+    const ended = await rowOf('报销流程');
+    expect(within(ended).getByText('已完成')).toBeInTheDocument();
+    expect(within(ended).queryByRole('button', { name: /取消/ })).not.toBeInTheDocument();
+    expect(within(ended).getByRole('button', { name: /详情/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /发起流程/ })).toBeInTheDocument();
+  });
+
+  it('shows no actions without the permissions', async () => {
+    setup(<MyProcessInstancePage />, ['bpm:process-instance:query']);
+    const running = await rowOf('请假流程');
+    expect(within(running).queryByRole('button', { name: /取消/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /发起流程/ })).not.toBeInTheDocument();
+    // Without bpm:process-definition:query the definitions are not asked for.
+    expect(callsTo('/bpm/process-definition/list')).toHaveLength(0);
+  });
+
+  it('cancels with a required reason', async () => {
+    const user = setup(<MyProcessInstancePage />, [
+      'bpm:process-instance:query',
+      'bpm:process-instance:cancel',
+    ]);
+    await user.click(within(await rowOf('请假流程')).getByRole('button', { name: /取消/ }));
+    const dialog = await dialogTitled('取消流程');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('取消原因不能为空')).toBeInTheDocument();
+    expect(callsTo('/bpm/process-instance/cancel')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox'), '不再需要');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('/bpm/process-instance/cancel')).toHaveLength(1));
+    const cancel = callsTo('/bpm/process-instance/cancel')[0]!;
+    expect(cancel.method).toBe('DELETE');
+    expect(cancel.body).toEqual({ id: 'pi-run', reason: '不再需要' });
+  });
+
+  it('sends the filters as the reference names them', async () => {
+    const user = setup(<MyProcessInstancePage />, ['bpm:process-instance:query']);
+    await rowOf('请假流程');
+    await user.type(screen.getByPlaceholderText('请输入流程名称'), '请假');
+    await user.click(screen.getByRole('button', { name: /^search 搜\s*索$/ }));
+    await waitFor(() =>
+      expect(callsTo('/bpm/process-instance/my-page').at(-1)!.query.get('name')).toBe('请假'),
+    );
+    expect(callsTo('/bpm/process-instance/my-page').at(-1)!.query.get('pageNo')).toBe('1');
+  });
+});
+
+describe('已办任务', { timeout: 30_000 }, () => {
+  it('shows the approval time, duration, result, opinion and state, with 详情', async () => {
+    setup(<TaskListPage kind="done" />, ['bpm:task:query']);
+    const row = await rowOf('预算不足');
+    expect(row).toHaveTextContent('2026-01-03 10:01:05');
+    expect(row).toHaveTextContent('1天1小时1分5秒');
+    expect(row).toHaveTextContent('不通过');
+    expect(row).toHaveTextContent('挂起');
+    expect(row).toHaveTextContent('源码');
+    expect(within(row).getByRole('button', { name: /详情/ })).toBeInTheDocument();
+  });
+
+  it('offers 审批 on to-do tasks only with bpm:task:update', async () => {
+    setup(<TaskListPage kind="todo" />, ['bpm:task:query']);
+    await waitFor(() => expect(callsTo('/bpm/task/todo-page')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /审批/ })).not.toBeInTheDocument();
+  });
+});

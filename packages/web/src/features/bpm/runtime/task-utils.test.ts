@@ -1,0 +1,92 @@
+import type { InstanceTask } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { formatDuration, isOpenTask, myOpenTasks, resultColor, timelineTasks } from './task-utils';
+
+const task = (id: string, partial: Partial<InstanceTask>): InstanceTask => ({
+  id,
+  name: `任务${id}`,
+  claimTime: null,
+  createTime: 1_000,
+  suspensionState: 1,
+  processInstance: {
+    id: 'p1',
+    name: '请假',
+    startUserId: 1,
+    startUserNickname: '芋道',
+    processDefinitionId: 'd1',
+  },
+  endTime: null,
+  durationInMillis: null,
+  result: 1,
+  reason: null,
+  definitionKey: 'approve',
+  assigneeUser: { id: 1, nickname: '芋道', deptId: 100, deptName: '研发部门' },
+  ...partial,
+});
+
+describe('formatDuration', () => {
+  it('shows from the largest non-zero unit down to seconds', () => {
+    expect(formatDuration(0)).toBe('0秒');
+    expect(formatDuration(999)).toBe('0秒');
+    expect(formatDuration(5_000)).toBe('5秒');
+    expect(formatDuration(3 * 60_000 + 20_000)).toBe('3分20秒');
+    expect(formatDuration(2 * 3_600_000 + 5_000)).toBe('2小时0分5秒');
+    expect(formatDuration(86_400_000 + 2 * 3_600_000 + 3 * 60_000 + 4_000)).toBe('1天2小时3分4秒');
+  });
+
+  it('is empty without a duration', () => {
+    expect(formatDuration(null)).toBe('');
+    expect(formatDuration(undefined)).toBe('');
+    expect(formatDuration(-1)).toBe('');
+  });
+});
+
+describe('which tasks I can act on', () => {
+  const me = 1;
+  const other = { id: 2, nickname: '源码', deptId: 100, deptName: '研发部门' };
+  const tasks = [
+    task('open-mine', { result: 1 }),
+    task('delegated-to-me', { result: 6 }),
+    task('open-other', { result: 1, assigneeUser: other }),
+    task('approved-mine', { result: 2, endTime: 2_000 }),
+    task('rejected-mine', { result: 3, endTime: 2_000 }),
+    task('returned-mine', { result: 5, endTime: 2_000 }),
+    task('cancelled-mine', { result: 4, endTime: 2_000 }),
+    task('unassigned', { result: 1, assigneeUser: null }),
+  ];
+
+  it('offers actions on open tasks (1 处理中, 6 委派) assigned to me only', () => {
+    expect(myOpenTasks(tasks, me).map((t) => t.id)).toEqual(['open-mine', 'delegated-to-me']);
+    expect(myOpenTasks(tasks, 2).map((t) => t.id)).toEqual(['open-other']);
+    expect(myOpenTasks(tasks, undefined)).toEqual([]);
+  });
+
+  it('treats 1 and 6 as open', () => {
+    expect([1, 2, 3, 4, 5, 6].filter((result) => isOpenTask({ result }))).toEqual([1, 6]);
+  });
+});
+
+describe('timelineTasks', () => {
+  it('leaves cancelled tasks out and lists open tasks first, then the most recently finished', () => {
+    const shown = timelineTasks([
+      task('done-early', { result: 2, createTime: 100, endTime: 200 }),
+      task('cancelled', { result: 4, createTime: 150, endTime: 400 }),
+      task('open-old', { result: 1, createTime: 300 }),
+      task('done-late', { result: 3, createTime: 250, endTime: 500 }),
+      task('open-new', { result: 6, createTime: 600 }),
+    ]);
+    expect(shown.map((t) => t.id)).toEqual(['open-new', 'open-old', 'done-late', 'done-early']);
+  });
+
+  it('does not reorder its input', () => {
+    const input = [task('a', { endTime: 1 }), task('b', {})];
+    timelineTasks(input);
+    expect(input.map((t) => t.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('resultColor', () => {
+  it('colours results like the viewer', () => {
+    expect([1, 2, 3, 4, 5, 6].map(resultColor)).toEqual(['blue', 'green', 'red', 'gray', 'orange', 'blue']);
+  });
+});

@@ -1,0 +1,4 @@
+import { TenantPage } from '../../../tenant-page';
+
+/** Menu component `system/tenant/index`. */
+export default TenantPage;
