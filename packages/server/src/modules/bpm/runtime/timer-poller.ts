@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { BPM_INSTANCE_STATUS } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context.js';
+import { createPoller, positiveIntFromEnv } from '../../../lib/poller.js';
 import { jobRepository } from './job-repository.js';
 import type { BpmRuntime } from './step.js';
 
@@ -17,9 +18,8 @@ export interface TimerPollerOptions {
 
 /** `BPM_TIMER_POLL_MS` (default 1000) sets how often every server looks for due timers. */
 export const timerPollerOptionsFrom = (env: NodeJS.ProcessEnv = process.env): TimerPollerOptions => {
-  const interval = Number(env.BPM_TIMER_POLL_MS);
   return {
-    intervalMs: Number.isInteger(interval) && interval > 0 ? interval : 1000,
+    intervalMs: positiveIntFromEnv(env.BPM_TIMER_POLL_MS, 1000),
     leaseMs: 30_000,
     batch: 20,
   };
@@ -38,10 +38,6 @@ export const bpmTimerPoller = (
 ) => {
   const jobs = jobRepository(ctx.db.kysely, ctx.db.dialect);
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  let timer: NodeJS.Timeout | null = null;
-  let polling: Promise<number> | null = null;
-  let stopped = true;
-
   /** Claims and fires what is due now; returns how many jobs were claimed. */
   const pollOnce = async (): Promise<number> => {
     const claimed = await jobs.claimDue(owner, ctx.now(), options.leaseMs, options.batch);
@@ -64,37 +60,11 @@ export const bpmTimerPoller = (
     return claimed.length;
   };
 
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      polling = pollOnce()
-        .catch((error: unknown) => {
-          log.error({ err: error }, '流程定时器轮询失败');
-          return 0;
-        })
-        .finally(() => {
-          polling = null;
-          schedule();
-        });
-    }, options.intervalMs);
-    timer.unref();
-  };
-
-  return {
-    pollOnce,
-    start(): void {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    /** Stops polling and waits for a poll under way. */
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await polling;
-    },
-  };
+  return createPoller(pollOnce, {
+    intervalMs: options.intervalMs,
+    log,
+    failureMessage: '流程定时器轮询失败',
+  });
 };
 
 export type BpmTimerPoller = ReturnType<typeof bpmTimerPoller>;
