@@ -15,6 +15,7 @@ export function useShellTheme(): void {
     const vars: Record<string, string> = {
       '--shell-primary': token.colorPrimary,
       '--shell-primary-bg': token.colorPrimaryBg,
+      '--shell-primary-border': token.colorPrimaryBorder,
       '--shell-bg-container': token.colorBgContainer,
       '--shell-bg-layout': token.colorBgLayout,
       '--shell-text': token.colorText,

@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { IconButton } from '../../shared/ui/icon-button';
 import './header-search.css';
 
 /** The dialog (and with it fuse.js and pinyin-pro) loads when the search is first opened. */
@@ -35,8 +36,7 @@ export function HeaderSearch() {
   return (
     <>
       <Tooltip title={`菜单搜索（${hint}）`}>
-        <Button
-          type="text"
+        <IconButton
           className="app-header-search-trigger"
           aria-label="菜单搜索"
           aria-keyshortcuts="Control+K Meta+K"
@@ -48,7 +48,7 @@ export function HeaderSearch() {
           }}
         >
           <kbd className="app-header-search-kbd">{hint}</kbd>
-        </Button>
+        </IconButton>
       </Tooltip>
       {used && (
         <Suspense fallback={null}>

@@ -1,7 +1,8 @@
 import { FileTextOutlined, GithubOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
+import { IconButton } from '../../shared/ui/icon-button';
 import { DOC_URL, SOURCE_URL } from '../../shared/config';
 import { useLayoutSettings } from '../../shared/settings/layout-settings';
 import { AppBreadcrumb } from '../breadcrumb/app-breadcrumb';
@@ -20,8 +21,7 @@ function ProjectLink({ href, label, icon }: { href: string; label: string; icon:
   if (!href) return null;
   return (
     <Tooltip title={label}>
-      <Button
-        type="text"
+      <IconButton
         className="app-navbar-action"
         href={href}
         target="_blank"
@@ -47,8 +47,7 @@ export function Navbar() {
 
   return (
     <header className="app-navbar">
-      <Button
-        type="text"
+      <IconButton
         className="app-navbar-toggle"
         icon={sidebarOpened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
         aria-label={sidebarOpened ? '收起侧边栏' : '展开侧边栏'}

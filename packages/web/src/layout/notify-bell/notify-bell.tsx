@@ -1,9 +1,10 @@
 import { BellOutlined } from '@ant-design/icons';
 import { notifyMessageUnreadList } from '@app/contract';
 import type { NotifyMessage } from '@app/contract';
-import { Badge, Button, Popover, Tooltip } from 'antd';
+import { Badge, Popover, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { IconButton } from '../../shared/ui/icon-button';
 import { request } from '../../shared/request';
 import { useUnreadCount } from './use-unread-count';
 import { useUnreadStore } from './unread-store';
@@ -95,7 +96,7 @@ export function NotifyBell() {
             title={`${count} 条未读站内信`}
             offset={[-4, 6]}
           >
-            <Button type="text" className="app-navbar-action" aria-label="站内信" icon={<BellOutlined />} />
+            <IconButton className="app-navbar-action" aria-label="站内信" icon={<BellOutlined />} />
           </Badge>
         </Tooltip>
       </span>

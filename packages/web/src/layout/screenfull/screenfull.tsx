@@ -1,6 +1,7 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useSyncExternalStore } from 'react';
+import { IconButton } from '../../shared/ui/icon-button';
 import { useFeedback } from '../../shared/ui/light-app';
 
 /** The message shown where the browser cannot go full screen (spec section 5). */
@@ -37,8 +38,7 @@ export function Screenfull() {
   const label = active ? '退出全屏' : '全屏';
   return (
     <Tooltip title={label}>
-      <Button
-        type="text"
+      <IconButton
         className="app-navbar-action"
         aria-label={label}
         aria-pressed={active}

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Button } from 'antd';
 import { useLayoutSettings } from '../../shared/settings/layout-settings';
 import { ANTD_SIZE } from '../../shared/ui/theme';
 import { renderShell, resetShellState } from '../basic-layout/test-utils';
@@ -36,10 +37,16 @@ describe('<SizeSelect>', () => {
       small: { componentSize: 'small', compact: false },
       mini: { componentSize: 'small', compact: true },
     });
-    renderShell(<SizeSelect />);
-    const button = screen.getByRole('button', { name: '布局大小' });
-    expect(button).not.toHaveClass('ant-btn-lg');
+    // The page's antd components follow the size (the shell's own icon buttons keep theirs).
+    renderShell(
+      <>
+        <SizeSelect />
+        <Button>样例</Button>
+      </>,
+    );
+    const sample = () => screen.getByRole('button', { name: '样例' });
+    expect(sample()).not.toHaveClass('ant-btn-lg');
     useLayoutSettings.getState().setSize('default');
-    await waitFor(() => expect(screen.getByRole('button', { name: '布局大小' })).toHaveClass('ant-btn-lg'));
+    await waitFor(() => expect(sample()).toHaveClass('ant-btn-lg'));
   });
 });

@@ -1,7 +1,8 @@
 import { CheckOutlined, FontSizeOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import type { MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
+import { IconButton } from '../../shared/ui/icon-button';
 import { UI_SIZES, useLayoutSettings } from '../../shared/settings/layout-settings';
 import type { UiSize } from '../../shared/settings/layout-settings';
 import { useFeedback } from '../../shared/ui/light-app';
@@ -50,9 +51,8 @@ export function SizeSelect() {
   // The tooltip stays away while the menu is open (it would cover the first entries).
   const trigger = (
     <Tooltip title="布局大小" {...(open ? { open: false } : {})}>
-      <Button
+      <IconButton
         ref={triggerRef}
-        type="text"
         className="app-navbar-action"
         aria-label="布局大小"
         aria-haspopup="menu"
