@@ -1,4 +1,4 @@
-import bcrypt from 'bcryptjs';
+import bcrypt from 'bcrypt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestToken } from '../src/lib/crypto.js';
 import { createTestApp, DIALECTS, type TestApp } from './helper.js';
@@ -122,7 +122,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     });
 
     it('verifies the reference back office $2a$ hashes', async () => {
-      const legacy = bcrypt.hashSync('legacy123', 4).replace(/^\$2b\$/, '$2a$');
+      const legacy = bcrypt.hashSync('legacy123', bcrypt.genSaltSync(4, 'a'));
       expect(legacy.startsWith('$2a$04$')).toBe(true);
       await t.db.kysely
         .updateTable('systemUsers')
@@ -139,7 +139,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       } finally {
         await t.db.kysely
           .updateTable('systemUsers')
-          .set({ password: bcrypt.hashSync('operator123', 4) })
+          .set({ password: bcrypt.hashSync('operator123', bcrypt.genSaltSync(4, 'b')) })
           .where('username', '=', 'operator')
           .execute();
       }

@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+import bcrypt from 'bcrypt';
 
 /** Work factor for new password hashes (yudao's `$2a$` hashes of any cost still verify). */
 export const BCRYPT_COST = 10;
 
-export const hashPassword = (plain: string): Promise<string> => bcrypt.hash(plain, BCRYPT_COST);
+/**
+ * Native bcrypt (prebuilt in the package): it hashes on libuv's thread pool, about twice as fast as
+ * bcryptjs and without holding the event loop. New hashes keep yudao's `$2a$` prefix.
+ */
+export const hashPassword = async (plain: string): Promise<string> =>
+  bcrypt.hash(plain, await bcrypt.genSalt(BCRYPT_COST, 'a'));
 
 export const verifyPassword = (plain: string, hash: string): Promise<boolean> =>
   hash ? bcrypt.compare(plain, hash) : Promise.resolve(false);
