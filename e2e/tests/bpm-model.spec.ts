@@ -1,6 +1,15 @@
 import { expect, test, type Page } from './fixtures';
 import { SCREENSHOTS, signIn } from './helpers';
 import { adminApi, apiLogin, confirmDialog, dialog, OK, rowOf } from './bpm-manage-helpers';
+import { byTestId, createApprover, diagramNode, onScreen } from './bpm-runtime-helpers';
+
+// The second test runs the process the first one models, designs, assigns and deploys.
+test.describe.configure({ mode: 'serial' });
+
+/** The user the modelled process assigns 经理审批 to (through the user group). */
+let approver: Awaited<ReturnType<typeof createApprover>>;
+/** 通过, not 不通过. */
+const APPROVE = /(?<!不)通过$/;
 
 /** A whole process (start → 经理审批 → end) whose id and name match the model's key and name. */
 const processXml = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -43,10 +52,11 @@ test('models: create, bind a form, design, assign, deploy, suspend, definitions,
     conf: JSON.stringify({ type: 'default', id: 'Form_e2e' }),
     fields: [JSON.stringify({ type: 'textfield', id: 'f1', key: 'reason', label: '申请理由' })],
   });
+  approver = await createApprover(request, token, Date.now().toString(36));
   await adminApi(request, token, 'POST', '/bpm/user-group/create', {
     name: 'E2E模型审批组',
     description: '模型测试',
-    memberUserIds: [1],
+    memberUserIds: [approver.userId],
     status: 0,
   });
 
@@ -210,4 +220,49 @@ test('models: create, bind a form, design, assign, deploy, suspend, definitions,
   await confirmDialog(page).getByRole('button', { name: OK }).click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(rowOf(page, 'e2e_import')).toHaveCount(0);
+});
+
+test('the modelled process runs: start it, approve on the approver account, see it in the viewer', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin', 'admin123', '/bpm/process-instance/create');
+  await rowOf(page, 'E2E请假').getByRole('button', { name: '选择' }).click();
+  await expect(page.getByText('申请信息【E2E请假】')).toBeVisible();
+  await onScreen(page).getByLabel('申请理由').fill('回家探亲');
+  await page.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('发起流程成功').last()).toBeVisible();
+  await expect(page).toHaveURL(/\/bpm\/process-instance\/detail\?id=/);
+  const detailPath = new URL(page.url()).pathname + new URL(page.url()).search;
+  await expect(diagramNode(page, 'managerApprove')).toHaveClass(/highlight-todo/);
+
+  // The group's member approves on an account of their own.
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+  });
+  const other = await context.newPage();
+  await signIn(other, approver.username, approver.password, '/bpm/task/todo');
+  await rowOf(other, 'E2E请假').first().getByRole('button', { name: '审批' }).click();
+  await expect(other).toHaveURL(detailPath);
+  const card = byTestId(other, 'approval-card');
+  await expect(card).toContainText('审批任务【经理审批】');
+  await expect(onScreen(other).getByLabel('申请理由')).toHaveValue('回家探亲');
+  await card.getByLabel('审批建议').fill('同意');
+  await card.getByRole('button', { name: APPROVE }).click();
+  await expect(other.getByText('审批通过成功！').last()).toBeVisible();
+  await context.close();
+
+  // The starter sees it finished, the path taken highlighted.
+  await page.reload();
+  const header = byTestId(page, 'instance-header');
+  await expect(header).toContainText('已完成');
+  await expect(header).toContainText('通过');
+  await expect(diagramNode(page, 'managerApprove')).toHaveClass(/(^|\s)highlight(\s|$)/);
+  await expect(diagramNode(page, 'f2')).toHaveClass(/highlight/);
+  await expect(diagramNode(page, 'end')).toHaveClass(/highlight/);
+  await page.screenshot({ path: `${SCREENSHOTS}bpm-model-run.png`, fullPage: true });
 });
