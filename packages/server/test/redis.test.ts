@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestToken } from '../src/lib/crypto.js';
 import { createTestApp, freshDatabase, newRedis, probeRedis, type TestApp } from './helper.js';
+import { createPackage, createTenantAndSignIn, tenantBody } from './tenant-fixture.js';
 
 const hasRedis = await probeRedis();
 
@@ -34,6 +35,24 @@ describe.runIf(hasRedis)('access tokens shared through Redis', () => {
         { timeout: 2000 },
       )
       .toBe(401);
+  });
+
+  it('refuses a tenant disabled on one instance at once on the others', async () => {
+    const admin = (await a.login()).accessToken;
+    const body = tenantBody(a, await createPackage(a, admin, '多实例套餐', [1]), {
+      name: '多实例租户',
+      username: 'multiadmin',
+    });
+    const { tenantId, token } = await createTenantAndSignIn(a, admin, body);
+    const permissionInfo = () =>
+      b.api({ path: '/system/auth/get-permission-info', token, tenant: tenantId }).then((r) => r.code);
+    // b now trusts the tenant for a minute...
+    expect(await permissionInfo()).toBe(0);
+    const { username: _u, password: _p, ...fields } = body;
+    const update = { method: 'PUT' as const, path: '/system/tenant/update', token: admin };
+    expect((await a.api({ ...update, body: { ...fields, id: tenantId, status: 1 } })).code).toBe(0);
+    // ...unless told otherwise.
+    await expect.poll(permissionInfo, { timeout: 2000 }).toBe(1_002_015_001);
   });
 
   it('drops cached dictionaries in every instance when one publishes a change', async () => {

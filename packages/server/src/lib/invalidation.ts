@@ -3,9 +3,10 @@ import type { Redis } from 'ioredis';
 
 /**
  * What in-process caches hold and other instances must drop when it changes; 'notify-unread' (key
- * `tenantId:userId`) tells the open unread-count streams of that user, wherever they are, to recount.
+ * `tenantId:userId`) tells the open unread-count streams of that user, wherever they are, to recount;
+ * 'tenant' (key: the tenant id) drops a tenant's cached validity.
  */
-export type Topic = 'token' | 'permission' | 'dict' | 'notify-unread';
+export type Topic = 'token' | 'permission' | 'dict' | 'notify-unread' | 'tenant';
 type Listener = (key: string | undefined) => void;
 
 const CHANNEL = 'admin:invalidate';

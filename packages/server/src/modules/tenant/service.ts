@@ -88,8 +88,9 @@ export const tenantService = (ctx: AppContext) => {
     return parseMenuIds(row.menuIds);
   };
 
-  /** The tenant's next request reads it again (other instances within the validity TTL, as the reference). */
-  const forgetValidity = (id: number) => validUntil.delete(id);
+  // A changed tenant is read again on its next request, here and (with Redis) in every other instance.
+  ctx.bus.on('tenant', (key) => (key === undefined ? validUntil.clear() : validUntil.delete(Number(key))));
+  const forgetValidity = (id: number) => ctx.bus.publish('tenant', String(id));
 
   return {
     /** Throws unless the tenant exists, is enabled and has not expired. */
@@ -148,7 +149,7 @@ export const tenantService = (ctx: AppContext) => {
         ctx.now(),
         String(user.id),
       );
-      forgetValidity(body.id);
+      await forgetValidity(body.id);
       if (packageChanged) await ctx.bus.publish('permission');
       return true;
     },
@@ -157,7 +158,7 @@ export const tenantService = (ctx: AppContext) => {
       await requireSystemTenant(db, user);
       await mustBeChangeable(id);
       await repo.softDelete(id, ctx.now(), String(user.id));
-      forgetValidity(id);
+      await forgetValidity(id);
       return true;
     },
 
