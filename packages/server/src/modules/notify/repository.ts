@@ -1,8 +1,30 @@
+import type { NotifyMessageFilter } from '@app/contract';
 import type { Insertable, Kysely, SelectQueryBuilder } from 'kysely';
-import type { Database, NotifyMessageRow, NotifyMessageTable, NotifyTemplateRow } from '../../db/schema.js';
+import type {
+  Database,
+  NotifyMessageRow,
+  NotifyMessageTable,
+  NotifyTemplateRow,
+  NotifyTemplateTable,
+} from '../../db/schema.js';
 
 export const READ = 1;
 export const UNREAD = 0;
+
+export interface TemplateFilter {
+  name?: string | undefined;
+  code?: string | undefined;
+  status?: number | undefined;
+  createTime?: [number | null, number | null] | undefined;
+}
+
+/** The columns a template's create and update write. */
+export type TemplateChanges = Pick<
+  NotifyTemplateRow,
+  'name' | 'code' | 'nickname' | 'content' | 'type' | 'params' | 'status' | 'remark'
+>;
+
+type Page = { pageNo: number; pageSize: number };
 
 export interface MessageFilter {
   readStatus?: boolean | undefined;
@@ -24,6 +46,72 @@ const ownedBy = <O>(
     .where('deleted', '=', 0);
 
 export const notifyRepository = (db: Kysely<Database>) => ({
+  // ----- templates: global, deleted logically -----
+
+  async templatePage(
+    filter: TemplateFilter,
+    page: Page,
+  ): Promise<{ list: NotifyTemplateRow[]; total: number }> {
+    let q = db.selectFrom('systemNotifyTemplate').where('deleted', '=', 0);
+    if (filter.name !== undefined) q = q.where('name', 'like', `%${filter.name}%`);
+    if (filter.code !== undefined) q = q.where('code', 'like', `%${filter.code}%`);
+    if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    const { total } = await q
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    const list = await q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize)
+      .execute();
+    return { list, total: Number(total) };
+  },
+
+  findTemplateById: (id: number): Promise<NotifyTemplateRow | undefined> =>
+    db
+      .selectFrom('systemNotifyTemplate')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted', '=', 0)
+      .executeTakeFirst(),
+
+  async insertTemplate(values: TemplateChanges, at: number, by: number): Promise<number> {
+    const row: Insertable<NotifyTemplateTable> = {
+      ...values,
+      creator: String(by),
+      updater: String(by),
+      createTime: at,
+      updateTime: at,
+    };
+    const { id } = await db
+      .insertInto('systemNotifyTemplate')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(id);
+  },
+
+  async updateTemplate(id: number, values: TemplateChanges, at: number, by: number): Promise<void> {
+    await db
+      .updateTable('systemNotifyTemplate')
+      .set({ ...values, updater: String(by), updateTime: at })
+      .where('id', '=', id)
+      .where('deleted', '=', 0)
+      .execute();
+  },
+
+  async deleteTemplate(id: number, at: number, by: number): Promise<void> {
+    await db
+      .updateTable('systemNotifyTemplate')
+      .set({ deleted: 1, updater: String(by), updateTime: at })
+      .where('id', '=', id)
+      .execute();
+  },
+
   findTemplateByCode: (code: string): Promise<NotifyTemplateRow | undefined> =>
     db
       .selectFrom('systemNotifyTemplate')
@@ -31,6 +119,43 @@ export const notifyRepository = (db: Kysely<Database>) => ({
       .where('code', '=', code)
       .where('deleted', '=', 0)
       .orderBy('id')
+      .executeTakeFirst(),
+
+  // ----- messages: every query is scoped by tenant -----
+
+  /** The tenant's messages of every user, for the admin list. */
+  async messagePage(
+    tenantId: number,
+    filter: NotifyMessageFilter,
+    page: Page,
+  ): Promise<{ list: NotifyMessageRow[]; total: number }> {
+    let q = db.selectFrom('systemNotifyMessage').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    if (filter.userId !== undefined) q = q.where('userId', '=', filter.userId);
+    if (filter.userType !== undefined) q = q.where('userType', '=', filter.userType);
+    if (filter.templateCode !== undefined) q = q.where('templateCode', 'like', `%${filter.templateCode}%`);
+    if (filter.templateType !== undefined) q = q.where('templateType', '=', filter.templateType);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    const { total } = await q
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    const list = await q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize)
+      .execute();
+    return { list, total: Number(total) };
+  },
+
+  findMessageById: (tenantId: number, id: number): Promise<NotifyMessageRow | undefined> =>
+    db
+      .selectFrom('systemNotifyMessage')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted', '=', 0)
       .executeTakeFirst(),
 
   async insertMessage(row: Insertable<NotifyMessageTable>): Promise<number> {

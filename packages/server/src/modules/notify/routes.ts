@@ -1,11 +1,18 @@
 import {
+  notifyMessageGet,
   notifyMessageMyPage,
+  notifyMessagePage,
   notifyMessageUnreadCount,
   notifyMessageUnreadCountStream,
   notifyMessageUnreadList,
   notifyMessageUpdateAllRead,
   notifyMessageUpdateRead,
+  notifyTemplateCreate,
+  notifyTemplateDelete,
+  notifyTemplateGet,
+  notifyTemplatePage,
   notifyTemplateSendNotify,
+  notifyTemplateUpdate,
 } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';
 import type { NotifyService } from './service.js';
@@ -23,4 +30,11 @@ export const notifyRoutes = (
   route(notifyMessageUnreadCount, ({ user }) => notify.unreadCount(user.tenantId, user.id, user.userType));
   route.raw(notifyMessageUnreadCountStream, (req, reply) => streams.open(req.user, req.bearerToken, reply));
   route(notifyTemplateSendNotify, ({ user, body }) => notify.sendFromAdmin(user, body));
+  route(notifyTemplateCreate, ({ user, body }) => notify.createTemplate(user, body));
+  route(notifyTemplateUpdate, ({ user, body }) => notify.updateTemplate(user, body));
+  route(notifyTemplateDelete, ({ user, query }) => notify.deleteTemplate(user, query.id));
+  route(notifyTemplateGet, ({ query }) => notify.getTemplate(query.id));
+  route(notifyTemplatePage, ({ query }) => notify.templatePage(query));
+  route(notifyMessagePage, ({ user, query }) => notify.messagePage(user, query));
+  route(notifyMessageGet, ({ user, query }) => notify.getMessage(user, query.id));
 };

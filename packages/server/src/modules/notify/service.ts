@@ -1,11 +1,20 @@
-import type { NotifyMessage, PageResult } from '@app/contract';
+import type {
+  NotifyMessage,
+  NotifyMessageFilter,
+  NotifyTemplate,
+  notifyTemplateCreateReq,
+  notifyTemplatePageReq,
+  notifyTemplateUpdateReq,
+  PageResult,
+} from '@app/contract';
 import { NotifyError, UserError } from '@app/contract';
+import type { z } from 'zod';
 import { ADMIN_USER_TYPE, STATUS_DISABLED, type AppContext, type LoginUser } from '../../context.js';
-import type { NotifyMessageRow } from '../../db/schema.js';
+import type { NotifyMessageRow, NotifyTemplateRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { userRepository } from '../user/repository.js';
-import { type MessageFilter, notifyRepository, UNREAD } from './repository.js';
-import { renderTemplate } from './template.js';
+import { type MessageFilter, notifyRepository, type TemplateChanges, UNREAD } from './repository.js';
+import { renderTemplate, templateParamNames } from './template.js';
 
 const parseParams = (json: string): Record<string, unknown> => {
   try {
@@ -40,6 +49,25 @@ export const toNotifyMessage = (row: NotifyMessageRow): NotifyMessage => ({
   readStatus: row.readStatus !== UNREAD,
   readTime: row.readTime,
   createTime: row.createTime,
+});
+
+export const toNotifyTemplate = (row: NotifyTemplateRow): NotifyTemplate => ({
+  id: row.id,
+  name: row.name,
+  code: row.code,
+  nickname: row.nickname,
+  content: row.content,
+  type: row.type,
+  params: parseNames(row.params),
+  status: row.status,
+  remark: row.remark,
+  createTime: row.createTime,
+});
+
+/** The stored columns of a template form: the params are the content's placeholders. */
+const templateChanges = (body: z.output<typeof notifyTemplateCreateReq>): TemplateChanges => ({
+  ...body,
+  params: JSON.stringify(templateParamNames(body.content)),
 });
 
 /** The key of a user's unread count on the invalidation bus. */
@@ -99,8 +127,66 @@ export const notifyService = (ctx: AppContext) => {
     return id;
   };
 
+  const existingTemplate = async (id: number): Promise<NotifyTemplateRow> => {
+    const row = await repo.findTemplateById(id);
+    if (!row) throw fail(NotifyError.NOTIFY_TEMPLATE_NOT_EXISTS);
+    return row;
+  };
+
+  /** Codes are unique over all templates (they are global). */
+  const validateCodeUnique = async (id: number | null, code: string) => {
+    const same = await repo.findTemplateByCode(code);
+    if (same && same.id !== id) throw fail(NotifyError.NOTIFY_TEMPLATE_CODE_DUPLICATE, code);
+  };
+
   return {
     sendNotifyMessage,
+
+    async templatePage(query: z.output<typeof notifyTemplatePageReq>): Promise<PageResult<NotifyTemplate>> {
+      const { pageNo, pageSize, ...filter } = query;
+      const { list, total } = await repo.templatePage(filter, { pageNo, pageSize });
+      return { list: list.map(toNotifyTemplate), total };
+    },
+
+    async getTemplate(id: number): Promise<NotifyTemplate | null> {
+      const row = await repo.findTemplateById(id);
+      return row ? toNotifyTemplate(row) : null;
+    },
+
+    async createTemplate(user: LoginUser, body: z.output<typeof notifyTemplateCreateReq>): Promise<number> {
+      await validateCodeUnique(null, body.code);
+      return repo.insertTemplate(templateChanges(body), ctx.now(), user.id);
+    },
+
+    async updateTemplate(user: LoginUser, body: z.output<typeof notifyTemplateUpdateReq>): Promise<true> {
+      const { id, ...fields } = body;
+      await existingTemplate(id);
+      await validateCodeUnique(id, fields.code);
+      await repo.updateTemplate(id, templateChanges(fields), ctx.now(), user.id);
+      return true;
+    },
+
+    /** Sent messages keep their own copy of the content, so they stay. */
+    async deleteTemplate(user: LoginUser, id: number): Promise<true> {
+      await existingTemplate(id);
+      await repo.deleteTemplate(id, ctx.now(), user.id);
+      return true;
+    },
+
+    /** Messages of every user of the caller's tenant. */
+    async messagePage(
+      user: LoginUser,
+      query: NotifyMessageFilter & { pageNo: number; pageSize: number },
+    ): Promise<PageResult<NotifyMessage>> {
+      const { pageNo, pageSize, ...filter } = query;
+      const { list, total } = await repo.messagePage(user.tenantId, filter, { pageNo, pageSize });
+      return { list: list.map(toNotifyMessage), total };
+    },
+
+    async getMessage(user: LoginUser, id: number): Promise<NotifyMessage | null> {
+      const row = await repo.findMessageById(user.tenantId, id);
+      return row ? toNotifyMessage(row) : null;
+    },
 
     /** `sendNotifyMessage` for the send-notify endpoint: the receiver must be a user of the caller's tenant. */
     async sendFromAdmin(

@@ -1,5 +1,5 @@
-/** `{name}` placeholders of a notify template's content. */
-const PLACEHOLDER = /\{(\w+)\}/g;
+/** `{name}` placeholders of a notify template's content; as the reference, any text but braces names one. */
+const PLACEHOLDER = /\{([^{}]+)\}/g;
 
 /** The names of the placeholders in `content`, each once, in order. */
 export const templateParamNames = (content: string): string[] => [

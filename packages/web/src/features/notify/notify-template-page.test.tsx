@@ -1,0 +1,194 @@
+import type { NotifyTemplate } from '@app/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import dayjs from 'dayjs';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useDictStore } from '../../shared/dict';
+import { useSessionStore } from '../../shared/session/session-store';
+import { mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
+import { toMessageFilters } from './notify-message-page';
+import { NotifyTemplatePage, toTemplateFilters } from './notify-template-page';
+
+const template: NotifyTemplate = {
+  id: 9,
+  name: '审批结果',
+  code: 'approve_result',
+  nickname: '审批中心',
+  content: '您的申请【{title}】已{result}',
+  type: 2,
+  params: ['title', 'result'],
+  status: 0,
+  remark: null,
+  createTime: new Date(2026, 10, 20, 8, 0, 0).getTime(),
+};
+
+let stub: ReturnType<typeof stubHttp>;
+const calls = (suffix: string) => stub.calls.filter((c) => c.path.endsWith(suffix));
+
+beforeEach(() => {
+  mockFeedback();
+  useDictStore.getState().setDictData([
+    {
+      dictType: 'system_notify_template_type',
+      value: '1',
+      label: '通知公告',
+      colorType: 'primary',
+      cssClass: '',
+    },
+    {
+      dictType: 'system_notify_template_type',
+      value: '2',
+      label: '系统消息',
+      colorType: 'success',
+      cssClass: '',
+    },
+    { dictType: 'common_status', value: '0', label: '开启', colorType: 'primary', cssClass: '' },
+    { dictType: 'common_status', value: '1', label: '关闭', colorType: 'info', cssClass: '' },
+  ]);
+  stub = stubHttp((call: StubCall) => {
+    if (call.path.endsWith('/notify-template/page')) return ok({ list: [template], total: 1 });
+    if (call.path.endsWith('/notify-template/get')) return ok(template);
+    if (call.path.endsWith('/notify-template/send-notify')) return ok(31);
+    if (call.path.endsWith('/notify-template/create')) return ok(10);
+    if (call.path.endsWith('/user/simple-list'))
+      return ok([
+        { id: 1, nickname: '芋道源码' },
+        { id: 2, nickname: '运营人员' },
+      ]);
+    if (call.path.endsWith('/get-unread-count')) return ok(4);
+    return ok(true);
+  });
+});
+
+afterEach(() => {
+  stub.restore();
+  useDictStore.getState().reset();
+  useSessionStore.getState().reset();
+});
+
+function setup(permissions: string[]) {
+  useSessionStore.setState({ roles: ['common'], permissions });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/system/notify-template', element: <NotifyTemplatePage /> }], {
+    initialEntries: ['/system/notify-template'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+const ALL = [
+  'system:notify-template:query',
+  'system:notify-template:create',
+  'system:notify-template:update',
+  'system:notify-template:delete',
+  'system:notify-template:send-notify',
+];
+
+describe('notify template page', { timeout: 30_000 }, () => {
+  it('lists templates with dictionary tags; a query-only user gets no actions', async () => {
+    setup(['system:notify-template:query']);
+    const row = (await screen.findByText('approve_result')).closest('tr')!;
+    expect(within(row).getByText('系统消息')).toBeInTheDocument();
+    expect(within(row).getByText('开启')).toBeInTheDocument();
+    expect(within(row).getByText('2026-11-20 08:00:00')).toBeInTheDocument();
+    for (const name of ['新增', '修改', '测试', '删除'])
+      expect(screen.queryByRole('button', { name: new RegExp(name) })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it('测试 sends to the chosen user with one input per parameter, each required', async () => {
+    const user = setup(ALL);
+    const row = (await screen.findByText('approve_result')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /测试/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('测试发送')).toBeInTheDocument();
+    expect(within(dialog).getByDisplayValue('您的申请【{title}】已{result}')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('参数 {title}')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('参数 {result}')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('接收人不能为空')).toBeInTheDocument();
+    expect(await within(dialog).findByText('参数 title 不能为空')).toBeInTheDocument();
+    expect(calls('/send-notify')).toHaveLength(0);
+
+    await user.click(within(dialog).getByLabelText('接收人'));
+    await user.click(await screen.findByTitle('运营人员'));
+    await user.type(within(dialog).getByLabelText('参数 {title}'), '采购');
+    await user.type(within(dialog).getByLabelText('参数 {result}'), '通过');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls('/send-notify')).toHaveLength(1));
+    expect(calls('/send-notify')[0]!.body).toEqual({
+      userId: 2,
+      templateCode: 'approve_result',
+      templateParams: { title: '采购', result: '通过' },
+    });
+    expect(await screen.findByText('提交发送成功！发送结果，见发送日志编号：31')).toBeInTheDocument();
+    // The bell's count is refreshed (the receiver may be the sender).
+    await waitFor(() => expect(calls('/get-unread-count').length).toBeGreaterThan(0));
+  });
+
+  it('creates a template through the dialog', async () => {
+    const user = setup(ALL);
+    await screen.findByText('approve_result');
+    await user.click(screen.getByRole('button', { name: /新增/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('模板编码不能为空')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('模版编码'), 'new_one');
+    await user.type(within(dialog).getByLabelText('模板名称'), '新模板');
+    await user.type(within(dialog).getByLabelText('发件人名称'), '系统');
+    await user.type(within(dialog).getByLabelText('模板内容'), '你好 {{name}');
+    await user.click(within(dialog).getByLabelText('类型'));
+    await user.click(await screen.findByTitle('通知公告'));
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls('/notify-template/create')).toHaveLength(1));
+    expect(calls('/notify-template/create')[0]!.body).toMatchObject({
+      code: 'new_one',
+      name: '新模板',
+      nickname: '系统',
+      content: '你好 {name}',
+      type: 1,
+      status: 0,
+    });
+  });
+
+  it('deletes only after confirmation', async () => {
+    const user = setup(ALL);
+    const row = (await screen.findByText('approve_result')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /删除/ }));
+    expect(await screen.findByText('是否确认删除站内信模板编号为"9"的数据项?')).toBeInTheDocument();
+    expect(calls('/notify-template/delete')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls('/notify-template/delete')).toHaveLength(1));
+    expect(calls('/notify-template/delete')[0]!.query.get('id')).toBe('9');
+  });
+});
+
+describe('search filters', () => {
+  it('send the day range and only the filled fields', () => {
+    expect(
+      toTemplateFilters({
+        name: ' 审批 ',
+        code: '',
+        status: 1,
+        createTime: [dayjs('2026-11-01'), dayjs('2026-11-30')],
+      }),
+    ).toEqual({ name: '审批', status: '1', createTime: ['2026-11-01 00:00:00', '2026-11-30 23:59:59'] });
+    expect(toMessageFilters({ userId: ' 2 ', userType: 2, templateType: 1, templateCode: 'todo' })).toEqual({
+      userId: '2',
+      userType: '2',
+      templateType: '1',
+      templateCode: 'todo',
+    });
+    expect(toMessageFilters({ createTime: null })).toEqual({});
+  });
+});
