@@ -1,0 +1,4 @@
+import { MailLogPage } from '../../../../mail-log-page';
+
+/** Menu component `system/mail/log/index`. */
+export default MailLogPage;

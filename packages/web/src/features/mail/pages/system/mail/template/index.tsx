@@ -1,0 +1,4 @@
+import { MailTemplatePage } from '../../../../mail-template-page';
+
+/** Menu component `system/mail/template/index`. */
+export default MailTemplatePage;
