@@ -2,11 +2,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, LoginLogTable } from '../../db/schema.js';
 
 /** Login log types and results of the reference (dictionaries system_login_type, system_login_result). */
-export const LOGIN_LOG_TYPE = { USERNAME: 100, LOGOUT_SELF: 200 } as const;
+export const LOGIN_LOG_TYPE = { USERNAME: 100, MOBILE: 103, LOGOUT_SELF: 200 } as const;
 export const LOGIN_RESULT = {
   SUCCESS: 0,
   BAD_CREDENTIALS: 10,
   USER_DISABLED: 20,
+  CAPTCHA_NOT_FOUND: 30,
+  CAPTCHA_CODE_ERROR: 31,
   /** Ours: refused by the failed-sign-in throttle (dictionary label 登录失败次数过多). */
   TOO_MANY_FAILURES: 40,
 } as const;

@@ -1,0 +1,183 @@
+import type { SmsChannelFilter, SmsTemplateFilter } from '@app/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { SmsChannelTable, SmsTemplateTable } from '../../db/sms-schema.js';
+
+export type SmsChannelRow = Selectable<SmsChannelTable>;
+export type SmsChannelChanges = Pick<
+  SmsChannelRow,
+  'signature' | 'code' | 'status' | 'remark' | 'apiKey' | 'apiSecret' | 'callbackUrl' | 'apiUrl'
+>;
+export type SmsTemplateRow = Selectable<SmsTemplateTable>;
+export type SmsTemplateChanges = Pick<
+  SmsTemplateRow,
+  | 'type'
+  | 'status'
+  | 'code'
+  | 'name'
+  | 'content'
+  | 'params'
+  | 'remark'
+  | 'apiTemplateId'
+  | 'channelId'
+  | 'channelCode'
+>;
+
+interface Page {
+  pageNo: number;
+  pageSize: number;
+}
+
+const count = (n: { n: string | number }) => Number(n.n);
+
+/** SMS channels and templates; global tables (no tenant), soft-deleted. */
+export const smsRepository = (db: Kysely<Database>) => {
+  const channels = (filter: Partial<SmsChannelFilter> = {}) => {
+    let q = db.selectFrom('systemSmsChannel').where('deleted', '=', 0);
+    if (filter.signature) q = q.where('signature', 'like', `%${filter.signature}%`);
+    if (filter.code) q = q.where('code', '=', filter.code);
+    if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    return q;
+  };
+
+  const templates = (filter: Partial<SmsTemplateFilter> = {}) => {
+    let q = db.selectFrom('systemSmsTemplate').where('deleted', '=', 0);
+    if (filter.type !== undefined) q = q.where('type', '=', filter.type);
+    if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+    if (filter.code) q = q.where('code', 'like', `%${filter.code}%`);
+    if (filter.content) q = q.where('content', 'like', `%${filter.content}%`);
+    if (filter.apiTemplateId) q = q.where('apiTemplateId', 'like', `%${filter.apiTemplateId}%`);
+    if (filter.channelId !== undefined) q = q.where('channelId', '=', filter.channelId);
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    return q;
+  };
+
+  const audit = (at: number, by: number) => ({ updater: String(by), updateTime: at });
+
+  return {
+    async channelPage(
+      filter: SmsChannelFilter,
+      page: Page,
+    ): Promise<{ list: SmsChannelRow[]; total: number }> {
+      const [list, total] = await Promise.all([
+        channels(filter)
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        channels(filter)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then(count),
+      ]);
+      return { list, total };
+    },
+
+    channelList: (): Promise<SmsChannelRow[]> => channels().selectAll().orderBy('id').execute(),
+
+    findChannel: (id: number): Promise<SmsChannelRow | undefined> =>
+      channels().selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async insertChannel(values: SmsChannelChanges, at: number, by: number): Promise<number> {
+      const { id } = await db
+        .insertInto('systemSmsChannel')
+        .values({ ...values, ...audit(at, by), creator: String(by), createTime: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    /** Updates the channel and the channel code its templates keep a copy of. */
+    async updateChannel(id: number, values: SmsChannelChanges, at: number, by: number): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('systemSmsChannel')
+          .set({ ...values, ...audit(at, by) })
+          .where('id', '=', id)
+          .execute();
+        await tx
+          .updateTable('systemSmsTemplate')
+          .set({ channelCode: values.code })
+          .where('channelId', '=', id)
+          .where('channelCode', '<>', values.code)
+          .execute();
+      });
+    },
+
+    async deleteChannel(id: number, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('systemSmsChannel')
+        .set({ deleted: 1, ...audit(at, by) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    countTemplatesOfChannel: (channelId: number): Promise<number> =>
+      templates()
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('channelId', '=', channelId)
+        .executeTakeFirstOrThrow()
+        .then(count),
+
+    async templatePage(
+      filter: SmsTemplateFilter,
+      page: Page,
+    ): Promise<{ list: SmsTemplateRow[]; total: number }> {
+      const [list, total] = await Promise.all([
+        templates(filter)
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        templates(filter)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then(count),
+      ]);
+      return { list, total };
+    },
+
+    templateList: (filter: SmsTemplateFilter): Promise<SmsTemplateRow[]> =>
+      templates(filter).selectAll().orderBy('id', 'desc').execute(),
+
+    findTemplate: (id: number): Promise<SmsTemplateRow | undefined> =>
+      templates().selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findTemplateByCode: (code: string): Promise<SmsTemplateRow | undefined> =>
+      templates().selectAll().where('code', '=', code).executeTakeFirst(),
+
+    async insertTemplate(values: SmsTemplateChanges, at: number, by: number): Promise<number> {
+      const { id } = await db
+        .insertInto('systemSmsTemplate')
+        .values({ ...values, ...audit(at, by), creator: String(by), createTime: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    async updateTemplate(id: number, values: SmsTemplateChanges, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('systemSmsTemplate')
+        .set({ ...values, ...audit(at, by) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteTemplate(id: number, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('systemSmsTemplate')
+        .set({ deleted: 1, ...audit(at, by) })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+};
+
+export type SmsRepository = ReturnType<typeof smsRepository>;
