@@ -50,6 +50,8 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      // Specs sign in without the slider; sign-in-captcha.spec.ts starts a server with it on.
+      CAPTCHA_ENABLED: 'false',
       // A private build can be served by pointing WEB_DIST at it.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

@@ -14,6 +14,8 @@ export interface Config {
   /** The built web app; served when the folder exists. */
   webDist: string | undefined;
   logLevel: string;
+  /** Sign-in needs a solved block-puzzle captcha (CAPTCHA_ENABLED=false turns it off). */
+  captchaEnabled: boolean;
 }
 
 const intFrom = (value: string | undefined, fallback: number, name: string): number => {
@@ -42,4 +44,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
       ? undefined
       : resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   logLevel: env.LOG_LEVEL || 'info',
+  captchaEnabled: env.CAPTCHA_ENABLED !== 'false',
 });

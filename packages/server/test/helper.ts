@@ -114,7 +114,7 @@ export const createTestApp = async (
   } = {},
 ): Promise<TestApp> => {
   const fresh = options.db ? { db: options.db, drop: async () => {} } : await freshDatabase(dialect);
-  const config = loadConfig({ WEB_DIST: '', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({ WEB_DIST: '', LOG_LEVEL: 'silent', CAPTCHA_ENABLED: 'false', ...options.env });
   const clock = { now: Date.now() };
   const app = await buildApp({
     config,

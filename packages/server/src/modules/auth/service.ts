@@ -3,6 +3,7 @@ import { AuthError, GlobalError } from '@app/contract';
 import { ADMIN_USER_TYPE, STATUS_DISABLED, type AppContext } from '../../context.js';
 import { verifyPassword } from '../../lib/crypto.js';
 import { fail } from '../../lib/errors.js';
+import { captchaService } from '../captcha/service.js';
 import { userRepository } from '../user/repository.js';
 import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from './login-log-repository.js';
 import { loginThrottle } from './login-throttle.js';
@@ -18,6 +19,7 @@ export const authService = (ctx: AppContext, tokens: TokenService) => {
   const users = userRepository(ctx.db.kysely);
   const loginLog = loginLogRepository(ctx.db.kysely);
   const throttle = loginThrottle(ctx);
+  const captcha = captchaService(ctx);
 
   const log = (client: ClientInfo, logType: number, result: number, userId: number, username: string) =>
     loginLog.insert({
@@ -35,6 +37,13 @@ export const authService = (ctx: AppContext, tokens: TokenService) => {
   return {
     async login(req: LoginReq, client: ClientInfo): Promise<LoginResp> {
       const username = req.username.trim();
+      if (ctx.config.captchaEnabled) {
+        const verified = await captcha.verification(req.captchaVerification);
+        if (!verified.success) {
+          await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.CAPTCHA_CODE_ERROR, 0, username);
+          throw fail(AuthError.LOGIN_CAPTCHA_CODE_ERROR, verified.repMsg);
+        }
+      }
       const source = { tenantId: client.tenantId, username, ip: client.ip };
       const user = await users.findByUsername(client.tenantId, username);
       // Refused before the password is checked: a throttled guess learns nothing and costs no hashing.

@@ -14,6 +14,8 @@ let stub: ReturnType<typeof stubHttp>;
 let feedback: ReturnType<typeof mockFeedback>;
 
 const TENANT_LOOKUP = '/admin-api/system/tenant/get-id-by-name';
+const CAPTCHA_FLAG = '/admin-api/system/captcha/enabled';
+let captchaOn = false;
 
 /** The login page; the tenant lookup answers tenant 1 unless `tenantAnswer` says otherwise. */
 const open = (
@@ -21,7 +23,10 @@ const open = (
   handler: StubHandler = () => ok(TOKENS),
   tenantAnswer: StubHandler = () => ok(1),
 ) => {
-  stub = stubHttp((call) => (call.path === TENANT_LOOKUP ? tenantAnswer(call) : handler(call)));
+  stub = stubHttp((call) => {
+    if (call.path === CAPTCHA_FLAG) return ok(captchaOn);
+    return call.path === TENANT_LOOKUP ? tenantAnswer(call) : handler(call);
+  });
   const router = createMemoryRouter(
     [
       { path: '/login', Component: LoginPage },
@@ -43,6 +48,7 @@ const fields = () => ({
 
 beforeEach(() => {
   feedback = mockFeedback();
+  captchaOn = false;
 });
 afterEach(() => stub.restore());
 
@@ -79,7 +85,7 @@ describe('login page', () => {
 
     expect(await screen.findByText('用户页面')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/system/user');
-    const [lookup, call] = stub.calls as [StubCall, StubCall];
+    const [lookup, call] = stub.calls.filter((c) => c.path !== CAPTCHA_FLAG) as [StubCall, StubCall];
     expect(lookup.path).toBe(TENANT_LOOKUP);
     expect(Object.fromEntries(lookup.query)).toEqual({ name: '默认租户' });
     expect(call.method).toBe('POST');

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent, InputHTMLAttributes, ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent, KeyboardEvent, ReactElement } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import {
@@ -20,7 +20,8 @@ import { APP_TITLE, DEFAULT_TENANT_NAME, TENANT_ENABLE } from '../../shared/conf
 import { safeRedirect } from '../../shared/navigation/safe-redirect';
 import { prefetchShell } from '../../shared/navigation/shell-prefetch';
 import { errorMessageOf } from '../../shared/request';
-import { login, tenantIdByName } from './api';
+import { login, tenantIdByName, type LoginResult } from './api';
+import { FormTextField } from './login-field';
 import {
   CloseCircleIcon,
   EyeIcon,
@@ -30,7 +31,14 @@ import {
   TenantIcon,
   UserIcon,
 } from './login-icons';
+import { isCaptchaEnabled } from './captcha/enabled';
 import './login-page.css';
+
+// The slider captcha is its own chunk, loaded when first needed.
+const CaptchaDialog = lazy(() => import('./captcha/captcha-dialog'));
+/** The SMS tab (and the SMS schemas) load when it is first chosen, or hovered. */
+const loadSmsLoginForm = () => import('./sms-login-form');
+const SmsLoginForm = lazy(loadSmsLoginForm);
 
 interface PasswordForm {
   tenantName: string;
@@ -51,44 +59,12 @@ const validateField = (field: TextField, value: string): string | undefined => {
 
 const COPYRIGHT_YEAR = new Date().getFullYear();
 
-interface TextFieldProps {
-  field: TextField;
-  error: string | undefined;
-  icon: ReactNode;
-  /** Rendered after the input (the show / hide password button). */
-  suffix?: ReactNode;
-  input: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
-}
-
-/** An input with a leading icon and its validation message below it (ids as antd's Form named them). */
-function FormTextField({ field, error, icon, suffix, input }: TextFieldProps) {
-  const id = `login_${field}`;
-  const helpId = `${id}_help`;
-  return (
-    <div className={error ? 'login-field login-field-invalid' : 'login-field'}>
-      <span className="login-input">
-        <span className="login-input-prefix">{icon}</span>
-        <input
-          {...input}
-          id={id}
-          aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? helpId : undefined}
-        />
-        {suffix}
-      </span>
-      {error && (
-        <div id={helpId} className="login-field-help">
-          {error}
-        </div>
-      )}
-    </div>
-  );
-}
+type Method = 'password' | 'sms';
 
 /**
- * Sign-in with account and password. SMS, social, captcha and tenant sign-in join as further tabs.
- * Plain HTML and CSS in antd's look: the login page loads no antd, only the request layer.
+ * Sign-in with account and password, or with a code sent by SMS (two tabs; both stay mounted so
+ * that switching keeps what was typed and the code countdown). Plain HTML and CSS in antd's look:
+ * the login page loads no antd, only the request layer.
  */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -114,10 +90,16 @@ export function LoginPage() {
       active = false;
     };
   }, []);
+  const [method, setMethod] = useState<Method>('password');
+  const [smsOpened, setSmsOpened] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [captchaOpen, setCaptchaOpen] = useState(false);
+  // Asked once, on the first sign-in.
+  const captchaFlag = useRef<Promise<boolean> | null>(null);
+  const captchaRequired = () => (captchaFlag.current ??= isCaptchaEnabled());
   // Each click restarts the button's click wave (antd's Wave effect).
   const [wave, setWave] = useState(0);
 
@@ -165,6 +147,13 @@ export function LoginPage() {
     resolveTenant().catch((caught: unknown) => setError(errorMessageOf(caught)));
   };
 
+  /** Keeps the tokens and opens the target page; resolves once it (and the session) has loaded. */
+  const signedIn = async (token: LoginResult) => {
+    setToken(token);
+    setLoginTime();
+    await navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
@@ -175,16 +164,26 @@ export function LoginPage() {
     };
     setFieldErrors(errors);
     if (errors.tenantName || errors.username || errors.password) return;
+    await signIn();
+  };
 
+  const signIn = async (captchaVerification?: string) => {
     const username = values.username.trim();
     setError(null);
     refocusSubmit.current = document.activeElement === submitRef.current;
     setSubmitting(true);
     try {
       if (TENANT_ENABLE && !(await resolveTenant())) return;
-      const token = await login({ username, password: values.password });
-      setToken(token);
-      setLoginTime();
+      // Unless the server says the captcha is off, the puzzle comes first; solving it signs in.
+      if (!captchaVerification && (await captchaRequired())) {
+        setCaptchaOpen(true);
+        return;
+      }
+      const token = await login({
+        username,
+        password: values.password,
+        ...(captchaVerification ? { captchaVerification } : {}),
+      });
       if (values.rememberMe) {
         setUsername(username);
         setRememberMe(true);
@@ -194,8 +193,7 @@ export function LoginPage() {
         removeRememberMe();
         forgetPassword();
       }
-      // Resolves once the target page (and the signed-in session) has loaded.
-      await navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+      await signedIn(token);
     } catch (caught) {
       setError(errorMessageOf(caught));
     } finally {
@@ -216,6 +214,26 @@ export function LoginPage() {
     </button>
   );
 
+  // Each tab has its own tenant input (ids differ); both edit the same tenant name.
+  const tenantField = (field: string, of: Method) =>
+    TENANT_ENABLE ? (
+      <FormTextField
+        field={field}
+        error={of === method ? fieldErrors.tenantName : undefined}
+        icon={<TenantIcon />}
+        input={{
+          type: 'text',
+          value: values.tenantName,
+          onChange: onTextChange('tenantName'),
+          onBlur: onTenantBlur,
+          placeholder: '租户',
+          'aria-label': '租户',
+          autoComplete: 'organization',
+          maxLength: 30,
+        }}
+      />
+    ) : null;
+
   const passwordTab = (
     <form
       id="login"
@@ -233,23 +251,7 @@ export function LoginPage() {
           <span className="login-alert-message">{error}</span>
         </div>
       )}
-      {TENANT_ENABLE && (
-        <FormTextField
-          field="tenantName"
-          error={fieldErrors.tenantName}
-          icon={<TenantIcon />}
-          input={{
-            type: 'text',
-            value: values.tenantName,
-            onChange: onTextChange('tenantName'),
-            onBlur: onTenantBlur,
-            placeholder: '租户',
-            'aria-label': '租户',
-            autoComplete: 'organization',
-            maxLength: 30,
-          }}
-        />
-      )}
+      {tenantField('tenantName', 'password')}
       <FormTextField
         field="username"
         error={fieldErrors.username}
@@ -308,9 +310,30 @@ export function LoginPage() {
     </form>
   );
 
-  // Sign-in methods; SMS and social sign-in join this list (and the tab strip) later.
-  const methods = [{ key: 'password', label: '账号密码登录', content: passwordTab }] as const;
-  const active = methods[0];
+  // Kept once opened, so that switching tabs keeps the code's countdown.
+  if (method === 'sms' && !smsOpened) setSmsOpened(true);
+  const smsTab = smsOpened && (
+    <Suspense fallback={<LoadingIcon className="login-tab-loading" />}>
+      <SmsLoginForm
+        tenantField={tenantField('smsTenantName', 'sms')}
+        resolveTenant={resolveTenant}
+        onSignedIn={signedIn}
+      />
+    </Suspense>
+  );
+
+  const methods: { key: Method; label: string; content: ReactElement | false }[] = [
+    { key: 'password', label: '账号密码登录', content: passwordTab },
+    { key: 'sms', label: '短信验证码登录', content: smsTab },
+  ];
+  // Arrow keys move between the tabs, as in a WAI-ARIA tab list.
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const step = event.key === 'ArrowRight' ? 1 : methods.length - 1;
+    const next = methods[(methods.findIndex((m) => m.key === method) + step) % methods.length]!;
+    setMethod(next.key);
+    document.getElementById(`login-tab-${next.key}`)?.focus();
+  };
 
   return (
     <main className="login-page">
@@ -323,24 +346,47 @@ export function LoginPage() {
           </div>
         </header>
         <div className="login-methods" role="tablist" aria-label="登录方式">
-          {methods.map((method) => (
+          {methods.map((m) => (
             <button
-              key={method.key}
+              key={m.key}
               type="button"
               role="tab"
-              id={`login-tab-${method.key}`}
-              aria-selected={method.key === active.key}
-              aria-controls={`login-panel-${method.key}`}
+              id={`login-tab-${m.key}`}
+              aria-selected={m.key === method}
+              aria-controls={`login-panel-${m.key}`}
+              tabIndex={m.key === method ? 0 : -1}
               className="login-method"
+              onClick={() => setMethod(m.key)}
+              onPointerEnter={m.key === 'sms' ? () => void loadSmsLoginForm() : undefined}
+              onKeyDown={onTabKeyDown}
             >
-              {method.label}
+              {m.label}
             </button>
           ))}
         </div>
-        <div role="tabpanel" id={`login-panel-${active.key}`} aria-labelledby={`login-tab-${active.key}`}>
-          {active.content}
-        </div>
+        {methods.map((m) => (
+          <div
+            key={m.key}
+            role="tabpanel"
+            id={`login-panel-${m.key}`}
+            aria-labelledby={`login-tab-${m.key}`}
+            hidden={m.key !== method}
+          >
+            {m.content}
+          </div>
+        ))}
       </section>
+      {captchaOpen && (
+        <Suspense fallback={null}>
+          <CaptchaDialog
+            onClose={() => setCaptchaOpen(false)}
+            onSuccess={(verification) => {
+              setCaptchaOpen(false);
+              void signIn(verification);
+            }}
+          />
+        </Suspense>
+      )}
       <footer className="login-footer">
         Copyright © {COPYRIGHT_YEAR} {APP_TITLE} · All Rights Reserved
       </footer>
