@@ -1,3 +1,4 @@
+import { captchaCheck, captchaEnabled, captchaGet } from './api/captcha.js';
 import { authLogin, authLogout, authPermissionInfo, authRefreshToken } from './api/auth.js';
 import { dictDataListAllSimple } from './api/dict.js';
 import { infraFileGet } from './api/file.js';
@@ -10,6 +11,15 @@ import {
   notifyMessageUpdateRead,
   notifyTemplateSendNotify,
 } from './api/notify.js';
+import {
+  notifyMessageGet,
+  notifyMessagePage,
+  notifyTemplateCreate,
+  notifyTemplateDelete,
+  notifyTemplateGet,
+  notifyTemplatePage,
+  notifyTemplateUpdate,
+} from './api/notify-admin.js';
 import {
   userProfileGet,
   userProfileUpdate,
@@ -166,7 +176,10 @@ import {
 } from './api/bpm-process-instance.js';
 import {
   taskApprove,
+  taskChildrenList,
+  taskCreateSign,
   taskDelegate,
+  taskDeleteSign,
   taskDonePage,
   taskListByProcessInstanceId,
   taskReject,
@@ -178,6 +191,41 @@ import {
 import { oaLeaveCreate, oaLeaveGet, oaLeavePage } from './api/bpm-oa-leave.js';
 import { loginLogExport, loginLogExportExcel, loginLogPage } from './api/login-log.js';
 import { operateLogExport, operateLogExportExcel, operateLogPage } from './api/operate-log.js';
+import {
+  mailAccountCreate,
+  mailAccountDelete,
+  mailAccountGet,
+  mailAccountListAllSimple,
+  mailAccountPage,
+  mailAccountUpdate,
+  mailLogGet,
+  mailLogPage,
+  mailTemplateCreate,
+  mailTemplateDelete,
+  mailTemplateGet,
+  mailTemplateListAllSimple,
+  mailTemplatePage,
+  mailTemplateSendMail,
+  mailTemplateUpdate,
+} from './api/mail.js';
+import {
+  smsChannelCreate,
+  smsChannelDelete,
+  smsChannelGet,
+  smsChannelListAllSimple,
+  smsChannelPage,
+  smsChannelUpdate,
+  smsLogExportExcel,
+  smsLogPage,
+  smsTemplateCreate,
+  smsTemplateDelete,
+  smsTemplateExportExcel,
+  smsTemplateGet,
+  smsTemplatePage,
+  smsTemplateSendSms,
+  smsTemplateUpdate,
+} from './api/sms.js';
+import { authSendSmsCode, authSmsLogin } from './api/auth-sms.js';
 import type { Endpoint } from './endpoint.js';
 
 /** Every endpoint of the admin API; the server registers exactly these. */
@@ -208,6 +256,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   notifyMessageUnreadCount,
   notifyMessageUnreadCountStream,
   notifyTemplateSendNotify,
+  notifyTemplateCreate,
+  notifyTemplateUpdate,
+  notifyTemplateDelete,
+  notifyTemplateGet,
+  notifyTemplatePage,
+  notifyMessagePage,
+  notifyMessageGet,
   userProfileGet,
   userProfileUpdate,
   userProfileUpdatePassword,
@@ -335,6 +390,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   taskDelegate,
   taskReturnList,
   taskReturn,
+  taskCreateSign,
+  taskDeleteSign,
+  taskChildrenList,
   oaLeaveCreate,
   oaLeaveGet,
   oaLeavePage,
@@ -344,4 +402,39 @@ export const ENDPOINTS: readonly Endpoint[] = [
   operateLogPage,
   operateLogExport,
   operateLogExportExcel,
+  mailAccountPage,
+  mailAccountGet,
+  mailAccountListAllSimple,
+  mailAccountCreate,
+  mailAccountUpdate,
+  mailAccountDelete,
+  mailTemplatePage,
+  mailTemplateGet,
+  mailTemplateListAllSimple,
+  mailTemplateCreate,
+  mailTemplateUpdate,
+  mailTemplateDelete,
+  mailTemplateSendMail,
+  mailLogPage,
+  mailLogGet,
+  smsChannelPage,
+  smsChannelGet,
+  smsChannelListAllSimple,
+  smsChannelCreate,
+  smsChannelUpdate,
+  smsChannelDelete,
+  smsTemplatePage,
+  smsTemplateGet,
+  smsTemplateCreate,
+  smsTemplateUpdate,
+  smsTemplateDelete,
+  smsTemplateExportExcel,
+  smsTemplateSendSms,
+  smsLogPage,
+  smsLogExportExcel,
+  authSendSmsCode,
+  authSmsLogin,
+  captchaGet,
+  captchaCheck,
+  captchaEnabled,
 ];

@@ -107,6 +107,15 @@ export const NotifyError = {
   NOTIFY_SEND_TEMPLATE_PARAM_MISS: e(1_002_028_000, '模板参数({})缺失'),
 } as const;
 
+export const MailError = {
+  MAIL_ACCOUNT_NOT_EXISTS: e(1_002_023_000, '邮箱账号不存在'),
+  MAIL_ACCOUNT_RELATE_TEMPLATE_EXISTS: e(1_002_023_001, '无法删除，该邮箱账号还有邮件模板'),
+  MAIL_TEMPLATE_NOT_EXISTS: e(1_002_024_000, '邮件模版不存在'),
+  MAIL_TEMPLATE_CODE_EXISTS: e(1_002_024_001, '邮件模版 code({}) 已存在'),
+  MAIL_SEND_TEMPLATE_PARAM_MISS: e(1_002_025_000, '模板参数({})缺失'),
+  MAIL_SEND_MAIL_NOT_EXISTS: e(1_002_025_001, '邮箱不存在'),
+} as const;
+
 export const FileError = {
   FILE_NOT_EXISTS: e(1_001_003_001, '文件不存在'),
   FILE_IS_EMPTY: e(1_001_003_002, '文件为空'),
@@ -127,6 +136,25 @@ export const DictError = {
 
 export const NoticeError = {
   NOTICE_NOT_FOUND: e(1_002_008_001, '当前通知公告不存在'),
+} as const;
+
+export const SmsError = {
+  SMS_CHANNEL_NOT_EXISTS: e(1_002_011_000, '短信渠道不存在'),
+  SMS_CHANNEL_DISABLE: e(1_002_011_001, '短信渠道不处于开启状态，不允许选择'),
+  SMS_CHANNEL_HAS_CHILDREN: e(1_002_011_002, '无法删除，该短信渠道还有短信模板'),
+  SMS_TEMPLATE_NOT_EXISTS: e(1_002_012_000, '短信模板不存在'),
+  SMS_TEMPLATE_CODE_DUPLICATE: e(1_002_012_001, '已经存在编码为【{}】的短信模板'),
+  SMS_SEND_MOBILE_NOT_EXISTS: e(1_002_013_000, '手机号不存在'),
+  SMS_SEND_MOBILE_TEMPLATE_PARAM_MISS: e(1_002_013_001, '模板参数({})缺失'),
+  SMS_SEND_TEMPLATE_NOT_EXISTS: e(1_002_013_002, '短信模板不存在'),
+  SMS_CODE_NOT_FOUND: e(1_002_014_000, '验证码不存在'),
+  SMS_CODE_EXPIRED: e(1_002_014_001, '验证码已过期'),
+  SMS_CODE_USED: e(1_002_014_002, '验证码已使用'),
+  SMS_CODE_NOT_CORRECT: e(1_002_014_003, '验证码不正确'),
+  SMS_CODE_EXCEED_SEND_MAXIMUM_QUANTITY_PER_DAY: e(1_002_014_004, '超过每日短信发送数量'),
+  SMS_CODE_SEND_TOO_FAST: e(1_002_014_005, '短信发送过于频率'),
+  /** Not in the reference: the code was voided after too many wrong tries. */
+  SMS_CODE_TOO_MANY_ATTEMPTS: e(1_002_014_008, '验证码错误次数过多，请重新获取'),
 } as const;
 
 export const ConfigError = {
@@ -183,6 +211,11 @@ export const BpmError = {
   ),
   TASK_DELEGATE_FAIL_USER_REPEAT: e(1_009_005_007, '任务委派失败，委派人和当前审批人为同一人'),
   TASK_DELEGATE_FAIL_USER_NOT_EXISTS: e(1_009_005_008, '任务委派失败，被委派人不存在'),
+  TASK_ADD_SIGN_USER_NOT_EXIST: e(1_009_005_009, '任务加签：选择的用户不存在'),
+  TASK_ADD_SIGN_TYPE_ERROR: e(1_009_005_010, '任务加签：当前任务已经{}，不能{}'),
+  TASK_ADD_SIGN_USER_REPEAT: e(1_009_005_011, '任务加签失败，加签人与现有审批人[{}]重复'),
+  /** The reference gives this the same code as TASK_ADD_SIGN_USER_REPEAT; kept as it is. */
+  TASK_SUB_SIGN_NO_PARENT: e(1_009_005_011, '任务减签失败，被减签的任务必须是通过加签生成的任务'),
   TASK_ASSIGN_RULE_EXISTS: e(1_009_006_000, '流程({}) 的任务({}) 已经存在分配规则'),
   TASK_ASSIGN_RULE_NOT_EXISTS: e(1_009_006_001, '流程任务分配规则不存在'),
   TASK_UPDATE_FAIL_NOT_MODEL: e(1_009_006_002, '只有流程模型的任务分配规则，才允许被修改'),

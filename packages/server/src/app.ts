@@ -12,6 +12,8 @@ import { createInvalidationBus, type InvalidationBus } from './lib/invalidation.
 import { authRoutes } from './modules/auth/routes.js';
 import { authService } from './modules/auth/service.js';
 import { tokenService } from './modules/auth/token-service.js';
+import { captchaRoutes } from './modules/captcha/routes.js';
+import { captchaService } from './modules/captcha/service.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { deptService } from './modules/dept/service.js';
 import { dictRoutes } from './modules/dict/routes.js';
@@ -62,6 +64,8 @@ import { loginLogService } from './modules/login-log/service.js';
 import { operateLogRoutes } from './modules/operate-log/routes.js';
 import { operateLogService } from './modules/operate-log/service.js';
 import { registerBpmRuntime } from './modules/bpm/runtime/register.js';
+import { registerSms } from './modules/sms/register.js';
+import { registerMail } from './modules/mail/register.js';
 import { registerEnvelope, sendEnvelope } from './plugins/envelope.js';
 import { routeRegistrar } from './plugins/routes.js';
 import { registerOperateLog } from './plugins/operate-log.js';
@@ -141,6 +145,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   const route = routeRegistrar(app, apiPrefix);
   authRoutes(route, authService(ctx, tokens), tokens);
+  captchaRoutes(route, captchaService(ctx), config.captchaEnabled);
   permissionRoutes(route, ctx, permissions);
   dictRoutes(route, ctx);
   tenantRoutes(route, tenants);
@@ -175,6 +180,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   bpmModelRoutes(route, bpmModelService(ctx));
   bpmDefinitionRoutes(route, bpmDefinitionService(ctx));
   bpmAssignRuleRoutes(route, bpmAssignRuleService(ctx));
+  registerSms(app, route, ctx, tokens);
+  registerMail(app, route, ctx);
 
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, () => app.swagger());
 

@@ -20,6 +20,12 @@ export const BPM_RESULT = {
   CANCEL: 4,
   BACK: 5,
   DELEGATE: 6,
+  /** 加签: approved, waiting for the tasks added after it (an end result of the task itself). */
+  SIGN_AFTER: 7,
+  /** 加签: waiting for the tasks added before it, then back to its owner. */
+  SIGN_BEFORE: 8,
+  /** 加签: added after a task, waiting for that task to be approved. */
+  WAIT_BEFORE_TASK: 9,
 } as const;
 
 /** A string id (instances, tasks and definitions are named by text ids, as the reference's engine does). */

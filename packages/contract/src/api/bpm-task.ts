@@ -36,16 +36,30 @@ export const doneTask = todoTask.extend({
 });
 export type DoneTask = z.output<typeof doneTask>;
 
-/** A task of one instance, for the detail page's timeline and the viewer. */
-export const instanceTask = todoTask.extend({
+/**
+ * A task of one instance, for the detail page's timeline and the viewer. Tasks added by 加签 come
+ * nested under the task they were added to (`children`, null when there are none).
+ */
+const instanceTaskFields = todoTask.extend({
   endTime: epochMillis.nullable(),
   durationInMillis: z.number().int().nullable(),
   result: z.number().int(),
   reason: z.string().nullable(),
   definitionKey: z.string(),
   assigneeUser: bpmUser.nullable(),
+  /**
+   * Not in the reference: who gets the task back (the one who delegated it or added tasks before
+   * it), or, for a task added after another, whom it will go to.
+   */
+  ownerUser: bpmUser.nullable(),
+  parentTaskId: z.string().nullable(),
 });
-export type InstanceTask = z.output<typeof instanceTask>;
+export interface InstanceTask extends z.output<typeof instanceTaskFields> {
+  children: InstanceTask[] | null;
+}
+export const instanceTask: z.ZodType<InstanceTask> = instanceTaskFields.extend({
+  children: z.lazy(() => z.array(instanceTask).nullable()),
+});
 
 const pageFilter = {
   name: textParam,
@@ -94,6 +108,40 @@ export const taskReturnReq = z.object({
   reason: reason('回退理由'),
 });
 export type TaskReturnReq = z.input<typeof taskReturnReq>;
+
+/** 加签 types: `before` (向前加签) and `after` (向后加签), as the reference's BpmTaskAddSignTypeEnum. */
+export const BPM_TASK_SIGN_TYPE = { BEFORE: 'before', AFTER: 'after' } as const;
+export type BpmTaskSignType = (typeof BPM_TASK_SIGN_TYPE)[keyof typeof BPM_TASK_SIGN_TYPE];
+export const BPM_TASK_SIGN_TYPE_LABELS: Record<BpmTaskSignType, string> = {
+  before: '向前加签',
+  after: '向后加签',
+};
+
+export const taskSignCreateReq = z.object({
+  id: textId('任务编号'),
+  userIdList: z
+    .array(userId('加签用户'), { error: '加签用户不能为空' })
+    .min(1, '加签用户不能为空')
+    .max(50, '加签用户不能超过 50 个')
+    .transform((ids) => [...new Set(ids)]),
+  type: z.enum([BPM_TASK_SIGN_TYPE.BEFORE, BPM_TASK_SIGN_TYPE.AFTER], {
+    error: '加签类型必须是 before（向前加签）或 after（向后加签）',
+  }),
+  reason: reason('加签原因'),
+});
+export type TaskSignCreateReq = z.input<typeof taskSignCreateReq>;
+export const taskSignDeleteReq = z.object({ id: textId('任务编号'), reason: reason('减签原因') });
+export type TaskSignDeleteReq = z.input<typeof taskSignDeleteReq>;
+
+/** A task added by 加签 that can still be taken away (减签), with whoever holds or will hold it. */
+export const signChildTask = z.object({
+  id: z.string(),
+  name: z.string(),
+  result: z.number().int(),
+  createTime: epochMillis,
+  assigneeUser: bpmUser.nullable(),
+});
+export type SignChildTask = z.output<typeof signChildTask>;
 
 /** A user task earlier on the instance's path that a task can be sent back to. */
 export const returnTarget = z.object({ id: z.string(), name: z.string() });
@@ -191,4 +239,34 @@ export const taskReturn = defineEndpoint({
   access: taskUpdate,
   body: taskReturnReq,
   data: z.boolean(),
+});
+
+export const taskCreateSign = defineEndpoint({
+  method: 'PUT',
+  path: '/bpm/task/create-sign',
+  summary: '加签：before 向前加签（加签人先审批，再回到自己），after 向后加签（自己通过后再由加签人审批）',
+  tag: TAG,
+  access: taskUpdate,
+  body: taskSignCreateReq,
+  data: z.boolean(),
+});
+
+export const taskDeleteSign = defineEndpoint({
+  method: 'DELETE',
+  path: '/bpm/task/delete-sign',
+  summary: '减签：取消加签出来的任务（连同它的子任务）',
+  tag: TAG,
+  access: taskUpdate,
+  body: taskSignDeleteReq,
+  data: z.boolean(),
+});
+
+export const taskChildrenList = defineEndpoint({
+  method: 'GET',
+  path: '/bpm/task/children-list',
+  summary: '获得能被减签的任务（加签出来、尚未结束的子任务）',
+  tag: TAG,
+  access: taskUpdate,
+  query: z.object({ parentId: textId('父级任务编号') }),
+  data: z.array(signChildTask),
 });

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { SmsChannelTable, SmsCodeTable, SmsLogTable, SmsTemplateTable } from './sms-schema.js';
 
 /**
  * Table types. Columns are snake_case in the database and camelCase here (CamelCasePlugin).
@@ -288,6 +289,13 @@ export interface OperateLogTable extends Audit, TenantScoped {
   resultData: string;
 }
 
+/** Single-use captcha state (challenges and passed checks) when there is no Redis. */
+export interface CaptchaTable {
+  cacheKey: string;
+  value: string;
+  expireTime: number;
+}
+
 export interface LoginFailureTable {
   throttleKey: string;
   failures: number;
@@ -390,9 +398,18 @@ export interface BpmTaskTable extends Audit, TenantScoped {
   definitionKey: string;
   name: string;
   assigneeUserId: number | null;
-  /** Who delegated the task; it returns to them when the delegate has handled it. */
+  /**
+   * Who gets the task back: the one who delegated it (委派) or added tasks before it (向前加签);
+   * for a task added after another (向后加签), whom it will go to once that task is approved.
+   */
   ownerUserId: number | null;
-  /** bpm_process_instance_result: 1 to do, 2 approved, 3 rejected, 4 cancelled, 5 sent back, 6 delegated. */
+  /** The task this one was added to by 加签 (null for the engine's own tasks). */
+  parentTaskId: string | null;
+  /**
+   * bpm_process_instance_result: 1 to do, 2 approved, 3 rejected, 4 cancelled, 5 sent back, 6 delegated;
+   * 加签: 7 approved but waiting for tasks added after it, 8 waiting for tasks added before it, 9 added
+   * after a task not yet approved.
+   */
   result: number;
   reason: string | null;
   suspensionState: Generated<number>;
@@ -441,6 +458,65 @@ export interface BpmOaLeaveTable extends Audit, TenantScoped {
   processInstanceId: string | null;
 }
 
+/** An SMTP account mail is sent through (system_mail_account); `password` is sealed (lib/secret-box). */
+export interface MailAccountTable extends Audit {
+  id: Generated<number>;
+  mail: string;
+  username: string;
+  password: string;
+  host: string;
+  port: number;
+  sslEnable: number;
+}
+
+export interface MailTemplateTable extends Audit {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  accountId: number;
+  nickname: string | null;
+  title: string;
+  content: string;
+  /** JSON array of placeholder names. */
+  params: string;
+  status: number;
+  remark: string | null;
+}
+
+/** One mail to send (system_mail_log), and its place in the send queue while a send is due. */
+export interface MailLogTable extends Audit {
+  id: Generated<number>;
+  userId: number | null;
+  userType: number | null;
+  toMail: string;
+  accountId: number;
+  fromMail: string;
+  templateId: number;
+  templateCode: string;
+  templateNickname: string | null;
+  templateTitle: string;
+  templateContent: string;
+  /** JSON object. */
+  templateParams: string;
+  /** Dictionary system_mail_send_status. */
+  sendStatus: number;
+  sendTime: number | null;
+  sendMessageId: string | null;
+  sendException: string | null;
+  sendAttempts: Generated<number>;
+  /** Set while a send (first or retry) is due; null once sent, given up or never to send. */
+  nextAttemptAt: number | null;
+  lockedBy: string | null;
+  lockedUntil: number | null;
+}
+
+/** Keys the server generated for itself (e.g. the mail password key when SECRET_KEY is unset). */
+export interface SecretTable {
+  name: string;
+  value: string;
+  createTime: number;
+}
+
 export interface Database {
   systemTenant: TenantTable;
   systemTenantPackage: TenantPackageTable;
@@ -459,6 +535,7 @@ export interface Database {
   systemOauth2RefreshToken: OAuth2RefreshTokenTable;
   systemLoginLog: LoginLogTable;
   systemLoginFailure: LoginFailureTable;
+  systemCaptcha: CaptchaTable;
   systemOperateLog: OperateLogTable;
   systemNotifyTemplate: NotifyTemplateTable;
   systemNotifyMessage: NotifyMessageTable;
@@ -476,6 +553,14 @@ export interface Database {
   bpmActivity: BpmActivityTable;
   bpmJob: BpmJobTable;
   bpmOaLeave: BpmOaLeaveTable;
+  systemMailAccount: MailAccountTable;
+  systemMailTemplate: MailTemplateTable;
+  systemMailLog: MailLogTable;
+  infraSecret: SecretTable;
+  systemSmsChannel: SmsChannelTable;
+  systemSmsTemplate: SmsTemplateTable;
+  systemSmsLog: SmsLogTable;
+  systemSmsCode: SmsCodeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -8,6 +8,8 @@ import type { Database } from './schema.js';
 import { DICT_DATA_SEED, DICT_TYPE_SEED } from './seed-data/dicts.js';
 import { MENU_SEED } from './seed-data/menus.js';
 import { seedOaLeave } from './seed-data/bpm-oa-leave.js';
+import { seedBpmSignResults } from './seed-data/bpm-sign.js';
+import { seedSms } from './seed-data/sms.js';
 
 /** The accounts a fresh database starts with; README and `npm start` print the first. */
 export const SEED_ACCOUNTS = {
@@ -256,6 +258,8 @@ export const seedIfEmpty = async (db: Db, now = Date.now()): Promise<boolean> =>
     await seedNotify(tx, now);
     await seedConfigAndNotices(tx, now);
     await seedOaLeave(tx, SEED_TENANT.id, now);
+    await seedBpmSignResults(tx, now);
+    await seedSms(tx, now);
 
     if (db.dialect === 'postgres') await resetSequences(tx);
   });

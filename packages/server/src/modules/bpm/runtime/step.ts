@@ -22,7 +22,7 @@ import { fail, ServiceError } from '../../../lib/errors.js';
 import { createCandidateResolver } from '../assign-rule/candidates.js';
 import { type BpmDefinitionRow, bpmDefinitionRepository } from '../definition/repository.js';
 import { type InstanceRow, instanceRepository } from '../process-instance/repository.js';
-import { isOpenTask, type TaskRow, taskRepository } from '../task/repository.js';
+import { descendantsOf, isOpenTask, type TaskRow, taskRepository } from '../task/repository.js';
 import { timeOrderedId } from './ids.js';
 import { jobRepository } from './job-repository.js';
 import type { BpmNotifier, Notice } from './notices.js';
@@ -48,6 +48,8 @@ export interface StepPlan {
   action: StepAction;
   /** Task changes written before the engine's outcome (e.g. the completed task's result and reason). */
   taskUpdates?: { id: string; changes: Updateable<BpmTaskTable> }[];
+  /** Tasks the step adds itself, outside the engine (加签). */
+  newTasks?: Insertable<BpmTaskTable>[];
   /**
    * Ends the instance after the action if it is still running (reject, cancel): its result, the
    * reason the starter is told, and the reason written on the tasks still open.
@@ -279,6 +281,7 @@ export const bpmRuntime = (
         name: waiting.name || waiting.activityId,
         assigneeUserId: assignee,
         ownerUserId: null,
+        parentTaskId: null,
         result: opts.terminating ? BPM_RESULT.CANCEL : BPM_RESULT.PROCESS,
         reason: null,
         suspensionState: TASK_SUSPENSION_STATE.ACTIVE,
@@ -309,18 +312,23 @@ export const bpmRuntime = (
     );
     for (const ended of result.cancelledTasks) {
       const task = known.get(ended.executionId);
-      if (!task || !isOpenTask(task)) continue;
-      await tasks.update(task.id, {
-        result: BPM_RESULT.CANCEL,
-        reason:
-          opts.action === 'fire-timers'
-            ? TASK_REASON.timeout
-            : multiInstance.has(ended.activityId)
-              ? TASK_REASON.multiInstanceDone
-              : TASK_REASON.ended,
-        endTime: opts.now,
-        updateTime: opts.now,
-      });
+      if (!task) continue;
+      const reason =
+        opts.action === 'fire-timers'
+          ? TASK_REASON.timeout
+          : multiInstance.has(ended.activityId)
+            ? TASK_REASON.multiInstanceDone
+            : TASK_REASON.ended;
+      // The tasks added to it by 加签 end with it.
+      for (const t of [task, ...descendantsOf(current, task.id)]) {
+        if (!isOpenTask(t)) continue;
+        await tasks.update(t.id, {
+          result: BPM_RESULT.CANCEL,
+          reason,
+          endTime: opts.now,
+          updateTime: opts.now,
+        });
+      }
     }
 
     const recorded = new Map(
@@ -585,6 +593,8 @@ export const bpmRuntime = (
           const before = current.get(u.id);
           if (before) current.set(u.id, { ...before, ...u.changes } as TaskRow);
         }
+        await taskRows.insert(plan.newTasks ?? []);
+        for (const row of plan.newTasks ?? []) current.set(row.id, row as TaskRow);
         const notices: Notice[] = [...(plan.notices ?? [])];
         if (engineStep)
           notices.push(

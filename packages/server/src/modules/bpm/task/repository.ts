@@ -4,10 +4,39 @@ import type { BpmTaskTable, Database } from '../../../db/schema.js';
 
 export type TaskRow = Selectable<BpmTaskTable>;
 
-/** Results of a task still to do: in progress, or delegated to someone who has not handled it yet. */
-export const OPEN_RESULTS: number[] = [BPM_RESULT.PROCESS, BPM_RESULT.DELEGATE];
+/**
+ * Results of a task still to do: in progress, delegated to someone who has not handled it yet, or
+ * (加签) waiting for the tasks added before it, or added after a task not yet approved.
+ */
+export const OPEN_RESULTS: number[] = [
+  BPM_RESULT.PROCESS,
+  BPM_RESULT.DELEGATE,
+  BPM_RESULT.SIGN_BEFORE,
+  BPM_RESULT.WAIT_BEFORE_TASK,
+];
 
 export const isOpenTask = (task: Pick<TaskRow, 'result'>): boolean => OPEN_RESULTS.includes(task.result);
+
+/** A task still part of a 加签 tree: open, or approved but waiting for the tasks added after it. */
+export const isPendingTask = (task: Pick<TaskRow, 'result'>): boolean =>
+  isOpenTask(task) || task.result === BPM_RESULT.SIGN_AFTER;
+
+/** The tasks added to task `id` by 加签, and theirs, among `tasks` (one instance's). */
+export const descendantsOf = <T extends Pick<TaskRow, 'id' | 'parentTaskId'>>(
+  tasks: Iterable<T>,
+  id: string,
+): T[] => {
+  const all = [...tasks];
+  const found: T[] = [];
+  const queue = [id];
+  for (let parent = queue.shift(); parent !== undefined; parent = queue.shift())
+    for (const t of all)
+      if (t.parentTaskId === parent) {
+        found.push(t);
+        queue.push(t.id);
+      }
+  return found;
+};
 
 export interface TaskFilter {
   name?: string | undefined;
@@ -98,6 +127,18 @@ export const taskRepository = (db: Kysely<Database>) => {
         .where('deleted', '=', 0)
         .orderBy('createTime', 'desc')
         .orderBy('id', 'desc')
+        .execute(),
+
+    /** The tasks added to task `parentId` by 加签, first added first. */
+    childrenOf: (tenantId: number, parentId: string): Promise<TaskRow[]> =>
+      db
+        .selectFrom('bpmTask')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('parentTaskId', '=', parentId)
+        .where('deleted', '=', 0)
+        .orderBy('createTime')
+        .orderBy('id')
         .execute(),
 
     /** Open tasks of these instances (the 当前审批任务 column of 我的流程). */

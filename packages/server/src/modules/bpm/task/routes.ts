@@ -1,6 +1,9 @@
 import {
   taskApprove,
+  taskChildrenList,
+  taskCreateSign,
   taskDelegate,
+  taskDeleteSign,
   taskDonePage,
   taskListByProcessInstanceId,
   taskReject,
@@ -24,4 +27,7 @@ export const taskRoutes = (route: RouteRegistrar, tasks: TaskService): void => {
   route(taskDelegate, ({ user, body }) => tasks.delegate(user, body));
   route(taskReturnList, ({ user, query }) => tasks.returnList(user, query.taskId));
   route(taskReturn, ({ user, body }) => tasks.returnTask(user, body));
+  route(taskCreateSign, ({ user, body }) => tasks.createSign(user, body));
+  route(taskDeleteSign, ({ user, body }) => tasks.deleteSign(user, body));
+  route(taskChildrenList, ({ user, query }) => tasks.childrenList(user, query.parentId));
 };

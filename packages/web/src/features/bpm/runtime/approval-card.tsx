@@ -3,6 +3,7 @@ import {
   CloseCircleOutlined,
   RollbackOutlined,
   SwapOutlined,
+  UsergroupAddOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
 import {
@@ -21,6 +22,8 @@ import { request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { useUserOptions } from './options';
 import { RUNTIME_QUERY_KEYS } from './paths';
+import { AddSignDialog } from './sign-dialogs';
+import { reasonRules } from './task-utils';
 
 type Dialog = 'assignee' | 'delegate' | 'return' | null;
 
@@ -36,11 +39,6 @@ const DIALOG_TITLES: Record<Exclude<Dialog, null>, string> = {
   return: '回退任务',
 };
 
-const reasonRules = (label: string) => [
-  { required: true, whitespace: true, message: `${label}不能为空` },
-  { max: 500, message: `${label}不能超过 500 个字符` },
-];
-
 export interface ApprovalCardProps {
   task: InstanceTask;
   instance: ProcessInstanceDetail;
@@ -50,13 +48,15 @@ export interface ApprovalCardProps {
 
 /**
  * 审批任务: one of my open tasks with its 审批建议 and the actions 通过, 不通过, 转办 (another
- * assignee), 委派 (someone handles it for me) and 回退 (back to an earlier user task).
+ * assignee), 委派 (someone handles it for me), 加签 (others decide before or after me) and 回退
+ * (back to an earlier user task).
  */
 export function ApprovalCard({ task, instance, onDone }: ApprovalCardProps) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const [dialogForm] = Form.useForm<DialogValues>();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [signing, setSigning] = useState(false);
   const users = useUserOptions(dialog === 'assignee' || dialog === 'delegate');
   const returnTargets = useQuery({
     queryKey: [...RUNTIME_QUERY_KEYS.tasks, 'return-list', task.id],
@@ -161,10 +161,14 @@ export function ApprovalCard({ task, instance, onDone }: ApprovalCardProps) {
         <Button icon={<UserSwitchOutlined />} disabled={act.isPending} onClick={() => openDialog('delegate')}>
           委派
         </Button>
+        <Button icon={<UsergroupAddOutlined />} disabled={act.isPending} onClick={() => setSigning(true)}>
+          加签
+        </Button>
         <Button icon={<RollbackOutlined />} disabled={act.isPending} onClick={() => openDialog('return')}>
           回退
         </Button>
       </Space>
+      <AddSignDialog task={task} open={signing} onClose={() => setSigning(false)} onDone={onDone} />
 
       <Modal
         title={dialog ? DIALOG_TITLES[dialog] : ''}

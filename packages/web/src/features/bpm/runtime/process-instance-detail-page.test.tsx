@@ -72,6 +72,9 @@ const task = (id: string, name: string, partial: Partial<InstanceTask>): Instanc
   reason: null,
   definitionKey: id,
   assigneeUser: ME,
+  ownerUser: null,
+  parentTaskId: null,
+  children: null,
   ...partial,
 });
 
@@ -106,18 +109,22 @@ const leave: OaLeave = {
 
 let stub: ReturnType<typeof stubHttp>;
 let current: ProcessInstanceDetail;
+let currentTasks: InstanceTask[];
 
 beforeEach(() => {
   mockFeedback();
   current = instance();
+  currentTasks = TASKS;
   useDictStore.getState().setDictData([
-    ...['处理中', '通过', '不通过', '已取消', '退回', '委派'].map((label, i) => ({
-      dictType: 'bpm_process_instance_result',
-      value: String(i + 1),
-      label,
-      colorType: 'primary',
-      cssClass: '',
-    })),
+    ...['处理中', '通过', '不通过', '已取消', '退回', '委派', '待后加签任务完成', '待前加签任务完成'].map(
+      (label, i) => ({
+        dictType: 'bpm_process_instance_result',
+        value: String(i + 1),
+        label,
+        colorType: 'primary',
+        cssClass: '',
+      }),
+    ),
     {
       dictType: 'bpm_process_instance_status',
       value: '1',
@@ -129,7 +136,9 @@ beforeEach(() => {
   ]);
   stub = stubHttp((call) => {
     if (call.path.endsWith('/bpm/process-instance/get')) return ok(current);
-    if (call.path.endsWith('/bpm/task/list-by-process-instance-id')) return ok(TASKS);
+    if (call.path.endsWith('/bpm/task/list-by-process-instance-id')) return ok(currentTasks);
+    if (call.path.endsWith('/bpm/task/children-list'))
+      return ok([{ id: 'c-other', name: '经理审批', result: 1, createTime: 0, assigneeUser: OTHER }]);
     if (call.path.endsWith('/bpm/activity/list')) return ok(ACTIVITIES);
     if (call.path.endsWith('/bpm/task/return-list')) return ok([{ id: 'apply', name: '提交申请' }]);
     if (call.path.endsWith('/bpm/oa/leave/get')) return ok(leave);
@@ -200,7 +209,7 @@ describe('process instance detail page', { timeout: 30_000 }, () => {
     expect(titles[0]).toContain('审批任务【经理审批】');
     expect(titles[1]).toContain('审批任务【财务审批】');
     const card = screen.getAllByTestId('approval-card')[0]!;
-    for (const name of ['通过', '不通过', '转办', '委派', '回退'])
+    for (const name of ['通过', '不通过', '转办', '委派', '加签', '回退'])
       expect(within(card).getByRole('button', { name: new RegExp(`^\\S*\\s*${name}$`) })).toBeInTheDocument();
   });
 
@@ -278,6 +287,85 @@ describe('process instance detail page', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(callsTo('/bpm/task/update-assignee')).toHaveLength(1));
     expect(callsTo('/bpm/task/update-assignee')[0]!.body).toEqual({ id: 't-mine', assigneeUserId: 2 });
+  });
+
+  it('adds signs before or after the task (加签) with users and a reason', async () => {
+    const user = setup(ALL);
+    await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(2));
+    const card = screen.getAllByTestId('approval-card')[0]!;
+    await user.click(within(card).getByRole('button', { name: /加签$/ }));
+    const dialog = await dialogTitled('加签【经理审批】');
+    await user.click(within(dialog).getByRole('button', { name: '向前加签' }));
+    expect(await within(dialog).findByText('加签处理人不能为空')).toBeInTheDocument();
+    expect(within(dialog).getByText('加签理由不能为空')).toBeInTheDocument();
+    expect(callsTo('/bpm/task/create-sign')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('combobox'));
+    // I am the task's assignee: not offered.
+    await user.click(await screen.findByTitle('源码'));
+    expect(screen.queryByTitle('芋道')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('加签理由'), '请财务把关');
+    await user.click(within(dialog).getByRole('button', { name: '向后加签' }));
+    await waitFor(() => expect(callsTo('/bpm/task/create-sign')).toHaveLength(1));
+    const sign = callsTo('/bpm/task/create-sign')[0]!;
+    expect(sign.method).toBe('PUT');
+    expect(sign.body).toEqual({ id: 't-mine', userIdList: [2], type: 'after', reason: '请财务把关' });
+  });
+
+  it('nests the added tasks under their task and takes one away (减签) after confirming', async () => {
+    currentTasks = [
+      task('t-root', '经理审批', {
+        result: 8,
+        assigneeUser: null,
+        ownerUser: ME,
+        reason: '请大家把关',
+        children: [
+          task('c-other', '经理审批', { assigneeUser: OTHER, parentTaskId: 't-root' }),
+          task('c-cancelled', '经理审批', { result: 4, assigneeUser: OTHER, parentTaskId: 't-root' }),
+        ],
+      }),
+    ];
+    const user = setup(ALL);
+    await waitFor(() => expect(screen.getAllByTestId('timeline-task')).toHaveLength(2));
+    // The waiting task is its owner's; the added one sits below it; the cancelled one is left out.
+    const [root, added] = screen.getAllByTestId('timeline-task');
+    expect(root).toHaveTextContent('待前加签任务完成');
+    expect(root).toHaveTextContent('审批人：芋道（研发部）');
+    expect(within(screen.getByTestId('timeline-children')).getByTestId('timeline-task')).toBe(added);
+    expect(added).toHaveTextContent('审批人：源码（运营部）');
+    expect(screen.queryByTestId('approval-card')).not.toBeInTheDocument();
+
+    await user.click(within(root!).getByRole('button', { name: /减签$/ }));
+    const list = await dialogTitled('减签【经理审批】');
+    expect(callsTo('/bpm/task/children-list')[0]!.query.get('parentId')).toBe('t-root');
+    const row = (await within(list).findByText('源码（运营部）')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /减\s*签/ }));
+    const confirm = await dialogTitled('确认减签');
+    expect(confirm).toHaveTextContent('确定减签“源码”的任务吗？');
+    await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(confirm).findByText('减签理由不能为空')).toBeInTheDocument();
+    expect(callsTo('/bpm/task/delete-sign')).toHaveLength(0);
+    await user.type(within(confirm).getByLabelText('减签理由'), '不用他了');
+    await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('/bpm/task/delete-sign')).toHaveLength(1));
+    const removal = callsTo('/bpm/task/delete-sign')[0]!;
+    expect(removal.method).toBe('DELETE');
+    expect(removal.body).toEqual({ id: 'c-other', reason: '不用他了' });
+  });
+
+  it('offers 减签 only to who holds the task', async () => {
+    currentTasks = [
+      task('t-root', '经理审批', {
+        result: 8,
+        assigneeUser: null,
+        ownerUser: OTHER,
+        children: [task('c-mine', '经理审批', { assigneeUser: ME, parentTaskId: 't-root' })],
+      }),
+    ];
+    setup(ALL);
+    // The task added to me is mine to decide, the waiting one is not mine to take from.
+    await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /减签$/ })).not.toBeInTheDocument();
   });
 
   it('shows the leave itself for an oa_leave instance', async () => {

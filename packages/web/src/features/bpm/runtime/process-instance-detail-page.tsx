@@ -5,10 +5,10 @@ import {
   processInstanceGet,
   taskListByProcessInstanceId,
 } from '@app/contract';
-import type { ProcessInstanceDetail } from '@app/contract';
+import type { InstanceTask, ProcessInstanceDetail } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAccess } from '../../../shared/access';
@@ -20,6 +20,7 @@ import { FormRenderer } from '../form/form-renderer';
 import { ApprovalCard } from './approval-card';
 import { OaLeaveDetail } from './oa-leave-detail';
 import { OA_LEAVE_DETAIL_PATH, RUNTIME_QUERY_KEYS, RUNTIME_STALE_TIME } from './paths';
+import { SignChildrenDialog } from './sign-dialogs';
 import { TaskTimeline } from './task-timeline';
 import { myOpenTasks } from './task-utils';
 import './runtime.css';
@@ -68,6 +69,8 @@ export default function ProcessInstanceDetailPage() {
   const userId = useSessionStore((state) => state.user?.id);
   const queryClient = useQueryClient();
   const canQueryTasks = hasPermi(['bpm:task:query']);
+  const canUpdateTasks = hasPermi(['bpm:task:update']);
+  const [signParent, setSignParent] = useState<InstanceTask | null>(null);
 
   const instance = useQuery({
     queryKey: [...RUNTIME_QUERY_KEYS.instances, 'get', id],
@@ -121,7 +124,7 @@ export default function ProcessInstanceDetailPage() {
 
   const data = instance.data;
   const starter = data.startUser;
-  const mine = hasPermi(['bpm:task:update']) ? myOpenTasks(tasks.data ?? [], userId) : [];
+  const mine = canUpdateTasks ? myOpenTasks(tasks.data ?? [], userId) : [];
 
   return (
     <div className="bpm-runtime-page bpm-runtime-stack">
@@ -168,11 +171,18 @@ export default function ProcessInstanceDetailPage() {
             <Alert type="error" showIcon title="审批记录加载失败" description={errorMessageOf(tasks.error)} />
           ) : (
             <Spin spinning={tasks.isLoading}>
-              <TaskTimeline tasks={tasks.data ?? []} />
+              <TaskTimeline
+                tasks={tasks.data ?? []}
+                userId={userId}
+                canUpdate={canUpdateTasks}
+                onDeleteSign={setSignParent}
+              />
             </Spin>
           )}
         </Card>
       )}
+
+      <SignChildrenDialog task={signParent} onClose={() => setSignParent(null)} onDone={reload} />
 
       <Card size="small" title="流程图">
         <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>

@@ -1,6 +1,15 @@
 import type { InstanceTask } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, isOpenTask, myOpenTasks, resultColor, timelineTasks } from './task-utils';
+import {
+  canDeleteSign,
+  flattenTasks,
+  formatDuration,
+  isOpenTask,
+  isPendingTask,
+  myOpenTasks,
+  resultColor,
+  timelineTasks,
+} from './task-utils';
 
 const task = (id: string, partial: Partial<InstanceTask>): InstanceTask => ({
   id,
@@ -21,6 +30,9 @@ const task = (id: string, partial: Partial<InstanceTask>): InstanceTask => ({
   reason: null,
   definitionKey: 'approve',
   assigneeUser: { id: 1, nickname: '芋道', deptId: 100, deptName: '研发部门' },
+  ownerUser: null,
+  parentTaskId: null,
+  children: null,
   ...partial,
 });
 
@@ -66,6 +78,51 @@ describe('which tasks I can act on', () => {
   });
 });
 
+describe('tasks added by 加签', () => {
+  const owner = { id: 1, nickname: '芋道', deptId: 100, deptName: '研发部门' };
+  const other = { id: 2, nickname: '源码', deptId: 100, deptName: '研发部门' };
+  const waiting = task('root', {
+    result: 8,
+    assigneeUser: null,
+    ownerUser: owner,
+    children: [
+      task('added-to-other', { result: 1, assigneeUser: other, parentTaskId: 'root' }),
+      task('added-done', {
+        result: 2,
+        assigneeUser: other,
+        parentTaskId: 'root',
+        endTime: 2_000,
+        children: [task('nested', { result: 1, assigneeUser: owner, parentTaskId: 'added-done' })],
+      }),
+    ],
+  });
+
+  it('finds my open tasks among the added ones, at any depth', () => {
+    expect(flattenTasks([waiting]).map((t) => t.id)).toEqual([
+      'root',
+      'added-to-other',
+      'added-done',
+      'nested',
+    ]);
+    expect(myOpenTasks([waiting], 2).map((t) => t.id)).toEqual(['added-to-other']);
+    expect(myOpenTasks([waiting], 1).map((t) => t.id)).toEqual(['nested']);
+  });
+
+  it('lets the holder of a task take away its pending added tasks (减签)', () => {
+    expect(canDeleteSign(waiting, 1)).toBe(true);
+    expect(canDeleteSign(waiting, 2)).toBe(false);
+    expect(canDeleteSign(waiting, undefined)).toBe(false);
+    const settled = { ...waiting, result: 1, assigneeUser: owner, children: [waiting.children![1]!] };
+    expect(canDeleteSign(settled, 1)).toBe(false);
+  });
+
+  it('treats 1, 6, 7, 8 and 9 as pending', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].filter((result) => isPendingTask({ result }))).toEqual([
+      1, 6, 7, 8, 9,
+    ]);
+  });
+});
+
 describe('timelineTasks', () => {
   it('leaves cancelled tasks out and lists open tasks first, then the most recently finished', () => {
     const shown = timelineTasks([
@@ -88,5 +145,6 @@ describe('timelineTasks', () => {
 describe('resultColor', () => {
   it('colours results like the viewer', () => {
     expect([1, 2, 3, 4, 5, 6].map(resultColor)).toEqual(['blue', 'green', 'red', 'gray', 'orange', 'blue']);
+    expect([7, 8, 9].map(resultColor)).toEqual(['green', 'blue', 'blue']);
   });
 });

@@ -30,9 +30,42 @@ export const formatDuration = (ms: number | null | undefined): string => {
 export const isOpenTask = (task: Pick<InstanceTask, 'result'>): boolean =>
   task.result === BPM_RESULT.PROCESS || task.result === BPM_RESULT.DELEGATE;
 
-/** The tasks of an instance the signed-in user can act on: open and assigned to them. */
+const PENDING_RESULTS: readonly number[] = [
+  BPM_RESULT.PROCESS,
+  BPM_RESULT.DELEGATE,
+  BPM_RESULT.SIGN_AFTER,
+  BPM_RESULT.SIGN_BEFORE,
+  BPM_RESULT.WAIT_BEFORE_TASK,
+];
+
+/** A task added by 加签 that has not ended yet, i.e. one 减签 can still take away. */
+export const isPendingTask = (task: Pick<InstanceTask, 'result'>): boolean =>
+  PENDING_RESULTS.includes(task.result);
+
+/** The tasks and, after each, the tasks added to it by 加签 (depth first). */
+export const flattenTasks = (tasks: readonly InstanceTask[]): InstanceTask[] =>
+  tasks.flatMap((task) => [task, ...flattenTasks(task.children ?? [])]);
+
+/** The tasks of an instance the signed-in user can act on: open and assigned to them, added ones too. */
 export const myOpenTasks = (tasks: readonly InstanceTask[], userId: number | undefined): InstanceTask[] =>
-  userId === undefined ? [] : tasks.filter((task) => isOpenTask(task) && task.assigneeUser?.id === userId);
+  userId === undefined
+    ? []
+    : flattenTasks(tasks).filter((task) => isOpenTask(task) && task.assigneeUser?.id === userId);
+
+/**
+ * Whether the user may take away (减签) the tasks added to `task`: they hold it, as its assignee or
+ * as its owner while it waits for the tasks added before it; and one of those is still pending.
+ */
+export const canDeleteSign = (task: InstanceTask, userId: number | undefined): boolean =>
+  userId !== undefined &&
+  (task.assigneeUser?.id === userId || task.ownerUser?.id === userId) &&
+  (task.children ?? []).some(isPendingTask);
+
+/** Form rules of a required reason (审批建议, 委派理由, 加签理由...). */
+export const reasonRules = (label: string) => [
+  { required: true, whitespace: true, message: `${label}不能为空` },
+  { max: 500, message: `${label}不能超过 500 个字符` },
+];
 
 /**
  * The approval record: cancelled tasks (4) left out, open tasks first (newest first), then the
@@ -52,6 +85,7 @@ export const timelineTasks = (tasks: readonly InstanceTask[]): InstanceTask[] =>
 export const resultColor = (result: number): string => {
   switch (result) {
     case BPM_RESULT.APPROVE:
+    case BPM_RESULT.SIGN_AFTER:
       return 'green';
     case BPM_RESULT.REJECT:
       return 'red';
@@ -59,6 +93,8 @@ export const resultColor = (result: number): string => {
       return 'orange';
     case BPM_RESULT.PROCESS:
     case BPM_RESULT.DELEGATE:
+    case BPM_RESULT.SIGN_BEFORE:
+    case BPM_RESULT.WAIT_BEFORE_TASK:
       return 'blue';
     default:
       return 'gray';
