@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { bpmBench } from './bpm.js';
+import { systemBench } from './system.js';
 
 const root = join(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -450,11 +451,13 @@ const designerBench = async () => {
   );
 };
 
-// `tsx bench/run.ts designer` (or `bpm`) runs only that section.
+// `tsx bench/run.ts designer` (or `bpm`, `system`) runs only that section.
 if (process.argv.includes('designer')) await designerBench();
 else if (process.argv.includes('bpm')) await bpmBench();
+else if (process.argv.includes('system')) await systemBench();
 else {
   await main();
   await designerBench();
   await bpmBench();
+  await systemBench();
 }

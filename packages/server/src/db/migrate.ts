@@ -9,6 +9,12 @@ import * as m007 from './migrations/007_bpm_manage.js';
 import * as m008 from './migrations/008_bpm_runtime.js';
 import * as m010 from './migrations/010_tenant_package.js';
 import * as m009 from './migrations/009_operate_log.js';
+import * as m011 from './migrations/011_notify_admin.js';
+import * as m012 from './migrations/012_sms.js';
+import * as m013 from './migrations/013_mail.js';
+import * as m014 from './migrations/014_bpm_sign.js';
+import * as m015 from './migrations/015_captcha.js';
+import * as m016 from './migrations/016_list_indexes.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -23,6 +29,12 @@ const STEPS: Record<string, Step> = {
   '008_bpm_runtime': m008,
   '010_tenant_package': m010,
   '009_operate_log': m009,
+  '011_notify_admin': m011,
+  '012_sms': m012,
+  '013_mail': m013,
+  '014_bpm_sign': m014,
+  '015_captcha': m015,
+  '016_list_indexes': m016,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({
