@@ -269,6 +269,41 @@ describe.each(DIALECTS)('workflow runtime API on %s', (dialect) => {
     expect(messages.list[0]?.templateContent).toContain('经理审批');
   });
 
+  it('sends an SMS as well once an SMS template of the workflow code exists', async () => {
+    const channel = await t.db.kysely
+      .selectFrom('systemSmsChannel')
+      .select('id')
+      .where('code', '=', 'DEBUG_DING_TALK')
+      .executeTakeFirstOrThrow();
+    ok(
+      await call(admin, 'POST', '/system/sms-template/create', {
+        type: 2,
+        status: 0,
+        code: 'bpm_task_assigned',
+        name: '待审批任务',
+        content: '您有新的任务【{taskName}】待审批：{detailUrl}',
+        remark: null,
+        apiTemplateId: 'bpm-task',
+        channelId: Number(channel.id),
+      }),
+    );
+    await t.db.kysely
+      .updateTable('systemUsers')
+      .set({ mobile: '13900001234' })
+      .where('id', '=', managerId)
+      .execute();
+    const id = await startLeave(2);
+    const logs = await get<PageResult<{ mobile: string; templateCode: string; templateContent: string }>>(
+      admin,
+      '/system/sms-log/page',
+      { mobile: '13900001234' },
+    );
+    expect(logs.list[0]).toMatchObject({ mobile: '13900001234', templateCode: 'bpm_task_assigned' });
+    expect(logs.list[0]?.templateContent).toContain(
+      `经理审批】待审批：/bpm/process-instance/detail?id=${id}`,
+    );
+  });
+
   it('refuses to start unknown, suspended or other tenants’ definitions', async () => {
     const create = (processDefinitionId: string, token = admin) =>
       call(token, 'POST', '/bpm/process-instance/create', { processDefinitionId, variables: {} });

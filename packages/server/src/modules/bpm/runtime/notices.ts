@@ -1,9 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context.js';
+import { ADMIN_USER_TYPE } from '../../../context.js';
 import type { NotifyService } from '../../notify/service.js';
+import { smsRepository } from '../../sms/repository.js';
+import { smsSender } from '../../sms/sender.js';
 import { bpmUsers } from './users.js';
 
-/** In-site message templates of the workflow (seeded by migration 008). */
+/**
+ * Template codes of the workflow: in-site templates seeded by migration 008; an SMS template of the
+ * same code, when an administrator adds one, sends an SMS too.
+ */
 export const BPM_TEMPLATE = {
   TASK_ASSIGNED: 'bpm_task_assigned',
   INSTANCE_APPROVE: 'bpm_process_instance_approve',
@@ -24,12 +30,27 @@ export type Notice =
   | { kind: 'instance-rejected'; userId: number; instanceId: string; instanceName: string; reason: string };
 
 /**
- * Sends the notices of a committed step. A failure here is logged, never thrown: the step itself has
- * happened and the caller must hear so.
+ * Sends the notices of a committed step: an in-site message, and an SMS to the user's mobile where
+ * an SMS template of the same code exists. A failure here is logged, never thrown: the step itself
+ * has happened and the caller must hear so.
  */
 export const bpmNotifier = (ctx: AppContext, notify: NotifyService, log: FastifyBaseLogger) => {
   const detailUrl = (instanceId: string) =>
     `${ctx.config.basePath}bpm/process-instance/detail?id=${encodeURIComponent(instanceId)}`;
+  const smsTemplates = smsRepository(ctx.db.kysely);
+  const sms = smsSender(ctx);
+
+  const send = async (tenantId: number, userId: number, code: string, params: Record<string, string>) => {
+    await notify.sendNotifyMessage(tenantId, userId, code, params);
+    if (!(await smsTemplates.findTemplateByCode(code))) return;
+    const user = await ctx.db.kysely
+      .selectFrom('systemUsers')
+      .select('mobile')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (user?.mobile) await sms.send(user.mobile, userId, ADMIN_USER_TYPE, code, params);
+  };
 
   return async (tenantId: number, notices: readonly Notice[]): Promise<void> => {
     if (notices.length === 0) return;
@@ -41,19 +62,19 @@ export const bpmNotifier = (ctx: AppContext, notify: NotifyService, log: Fastify
     for (const n of notices) {
       try {
         if (n.kind === 'task-assigned') {
-          await notify.sendNotifyMessage(tenantId, n.userId, BPM_TEMPLATE.TASK_ASSIGNED, {
+          await send(tenantId, n.userId, BPM_TEMPLATE.TASK_ASSIGNED, {
             processInstanceName: n.instanceName,
             taskName: n.taskName,
             startUserNickname: starters.get(n.startUserId)?.nickname ?? '',
             detailUrl: detailUrl(n.instanceId),
           });
         } else if (n.kind === 'instance-approved') {
-          await notify.sendNotifyMessage(tenantId, n.userId, BPM_TEMPLATE.INSTANCE_APPROVE, {
+          await send(tenantId, n.userId, BPM_TEMPLATE.INSTANCE_APPROVE, {
             processInstanceName: n.instanceName,
             detailUrl: detailUrl(n.instanceId),
           });
         } else {
-          await notify.sendNotifyMessage(tenantId, n.userId, BPM_TEMPLATE.INSTANCE_REJECT, {
+          await send(tenantId, n.userId, BPM_TEMPLATE.INSTANCE_REJECT, {
             processInstanceName: n.instanceName,
             reason: n.reason,
             detailUrl: detailUrl(n.instanceId),
