@@ -97,9 +97,34 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [captchaOpen, setCaptchaOpen] = useState(false);
-  // Asked once, on the first sign-in.
+  // Asked once per page, as soon as it shows, so that signing in waits for nothing it could know.
   const captchaFlag = useRef<Promise<boolean> | null>(null);
   const captchaRequired = () => (captchaFlag.current ??= isCaptchaEnabled());
+  // A tenant name's id, looked up once per name (a failed look-up is tried again).
+  const tenantLookup = useRef<{ name: string; id: Promise<number | null> } | null>(null);
+  const lookUpTenant = (name: string): Promise<number | null> => {
+    if (tenantLookup.current?.name !== name) {
+      const id = tenantIdByName(name).catch((caught: unknown) => {
+        tenantLookup.current = null;
+        throw caught;
+      });
+      tenantLookup.current = { name, id };
+    }
+    return tenantLookup.current.id;
+  };
+  const initialTenantName = useRef(values.tenantName.trim());
+  useEffect(() => {
+    captchaFlag.current ??= isCaptchaEnabled();
+    const name = initialTenantName.current;
+    if (TENANT_ENABLE && name && !tenantLookup.current)
+      tenantLookup.current = {
+        name,
+        id: tenantIdByName(name).catch(() => {
+          tenantLookup.current = null;
+          return null;
+        }),
+      };
+  }, []);
   // Each click restarts the button's click wave (antd's Wave effect).
   const [wave, setWave] = useState(0);
 
@@ -133,7 +158,7 @@ export function LoginPage() {
       setFieldErrors((current) => ({ ...current, tenantName: required }));
       return false;
     }
-    const id = await tenantIdByName(name);
+    const id = await lookUpTenant(name);
     if (id === null) {
       setFieldErrors((current) => ({ ...current, tenantName: '租户不存在' }));
       return false;
@@ -173,9 +198,13 @@ export function LoginPage() {
     refocusSubmit.current = document.activeElement === submitRef.current;
     setSubmitting(true);
     try {
-      if (TENANT_ENABLE && !(await resolveTenant())) return;
       // Unless the server says the captcha is off, the puzzle comes first; solving it signs in.
-      if (!captchaVerification && (await captchaRequired())) {
+      const [tenantFound, puzzleFirst] = await Promise.all([
+        TENANT_ENABLE ? resolveTenant() : true,
+        captchaVerification ? false : captchaRequired(),
+      ]);
+      if (!tenantFound) return;
+      if (puzzleFirst) {
         setCaptchaOpen(true);
         return;
       }
