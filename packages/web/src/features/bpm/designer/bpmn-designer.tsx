@@ -140,6 +140,7 @@ export function BpmnDesigner({
     let disposed = false;
     let instance: Modeler | null = null;
     let changeTimer: ReturnType<typeof setTimeout> | undefined;
+    let resizeObserver: ResizeObserver | undefined;
     const start = (moddleExtensions: Record<string, unknown>) => {
       if (disposed) return;
       const modeler = new Modeler({
@@ -173,6 +174,9 @@ export function BpmnDesigner({
         setCanUndo(false);
         setCanRedo(false);
       });
+      // diagram-js caches the viewbox: tell it when the canvas area changes size.
+      resizeObserver = new ResizeObserver(() => services(modeler).canvas.resized());
+      resizeObserver.observe(container);
       setModeler(modeler);
       const { xml: initial, processKey: key, processName: name } = latest.current;
       void importDiagram(modeler, initial || createEmptyDiagram(prefix, { key, name }));
@@ -183,6 +187,7 @@ export function BpmnDesigner({
     return () => {
       disposed = true;
       clearTimeout(changeTimer);
+      resizeObserver?.disconnect();
       modelerRef.current = null;
       setModeler(null);
       instance?.destroy();
@@ -452,7 +457,9 @@ export function BpmnDesigner({
       </div>
       <div className="bpm-designer__body">
         <div className="bpm-designer__canvas" ref={canvasRef} data-testid="bpmn-canvas" />
-        {modeler && (
+        {/* The panel's place is kept from the start: the first import fits the diagram to the
+            canvas as it stays, not to one that the panel then narrows. */}
+        {modeler ? (
           <PropertiesPanel
             key={prefix}
             modeler={modeler}
@@ -461,6 +468,8 @@ export function BpmnDesigner({
             processName={processName}
             modelId={modelId}
           />
+        ) : (
+          <aside className="bpm-designer__panel" aria-label="属性面板" />
         )}
       </div>
       <Modal

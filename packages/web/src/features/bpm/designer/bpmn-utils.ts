@@ -68,6 +68,27 @@ export const createEmptyDiagram = (
 `;
 };
 
+/**
+ * The flavour whose extension attributes and elements a stored diagram uses most (its namespace,
+ * under whatever prefix the file binds it to); undefined when it uses none. A model does not store
+ * its flavour, so the design page opens a saved diagram with this one.
+ */
+export const detectFlavour = (xml: string): BpmnFlavour | undefined => {
+  const declared = [...xml.matchAll(/\sxmlns:([\w.-]+)\s*=\s*["']([^"']*)["']/g)];
+  let found: BpmnFlavour | undefined;
+  let most = 0;
+  for (const flavour of FLAVOURS) {
+    const uses = declared
+      .filter(([, , uri]) => uri === FLAVOUR_NAMESPACES[flavour])
+      .reduce((sum, [, prefix]) => {
+        const name = prefix!.replace(/\./g, '\\.');
+        return sum + (xml.match(new RegExp(`[<\\s]${name}:[\\w-]`, 'g'))?.length ?? 0);
+      }, 0);
+    if (uses > most) [found, most] = [flavour, uses];
+  }
+  return found;
+};
+
 /** Accepts only `.xml` and `.bpmn` files. */
 export const isDiagramFileName = (name: string): boolean => /\.(xml|bpmn)$/i.test(name);
 

@@ -15,7 +15,7 @@ interface DebouncedFieldProps {
   status?: 'error';
 }
 
-/** A text input that keeps its own text and hands it to `onCommit` 250 ms after typing stops. */
+/** A text input that keeps its own text and hands it to `onCommit` 250 ms after typing stops, or on blur. */
 export function DebouncedField({
   id,
   value,
@@ -33,19 +33,29 @@ export function DebouncedField({
     setText(value);
   }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pending = useRef<string | null>(null);
   const commit = useRef(onCommit);
   useEffect(() => {
     commit.current = onCommit;
   });
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const flush = () => {
+    clearTimeout(timer.current);
+    const next = pending.current;
+    pending.current = null;
+    if (next !== null) commit.current(next);
+  };
   const change = (next: string) => {
     setText(next);
     onInput?.(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => commit.current(next), EDIT_DEBOUNCE_MS);
+    pending.current = next;
+    timer.current = setTimeout(flush, EDIT_DEBOUNCE_MS);
   };
-  const common = { id, disabled, placeholder, status, value: text };
+  // Leaving the field commits at once: clicking another element re-renders the panel, and the
+  // unmounted field's pending text would otherwise be lost.
+  const common = { id, disabled, placeholder, status, value: text, onBlur: flush };
   return multiline ? (
     <Input.TextArea
       {...common}

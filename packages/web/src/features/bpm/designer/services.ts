@@ -26,6 +26,8 @@ export interface ElementRegistry {
 export interface CanvasService {
   getRootElement(): DiagramElement;
   zoom(scale?: number | 'fit-viewport', center?: 'auto'): number;
+  /** Drops the cached viewbox after the container changed size. */
+  resized(): void;
 }
 
 export interface SelectionService {

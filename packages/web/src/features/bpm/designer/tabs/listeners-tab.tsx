@@ -70,9 +70,9 @@ export function ListenersTab({ ctx, kind }: { ctx: PanelContext; kind: ListenerK
     <div>
       <Table
         size="small"
-        rowKey={(_, index) => String(index)}
+        rowKey="position"
         pagination={false}
-        dataSource={items}
+        dataSource={items.map((item, position) => ({ ...item, position }))}
         columns={[
           { title: '序号', width: 56, render: (_, __, index) => index + 1 },
           { title: '事件类型', dataIndex: 'event' },
@@ -84,9 +84,9 @@ export function ListenersTab({ ctx, kind }: { ctx: PanelContext; kind: ListenerK
           {
             title: '操作',
             width: 110,
-            render: (_, item, index) => (
+            render: (_, __, index) => (
               <>
-                <Button type="link" size="small" onClick={() => open(index, item)}>
+                <Button type="link" size="small" onClick={() => open(index, items[index]!)}>
                   编辑
                 </Button>
                 <Button
@@ -128,7 +128,8 @@ export function ListenersTab({ ctx, kind }: { ctx: PanelContext; kind: ListenerK
         onCancel={() => setEditing(null)}
         forceRender
       >
-        <Form form={form} labelCol={{ flex: '110px' }} initialValues={EMPTY}>
+        {/* Both listener dialogs stay rendered: the name keeps their field ids (and labels) apart. */}
+        <Form form={form} name={`bpm-${kind}`} labelCol={{ flex: '110px' }} initialValues={EMPTY}>
           {isTask && (
             <Form.Item name="id" label="监听器ID" rules={[{ required: true, message: '请填写监听器ID' }]}>
               <Input />

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessageOf, request } from '../../../../../shared/request';
 import { BpmnDesigner } from '../../../designer/bpmn-designer';
-import { FLAVOURS } from '../../../designer/bpmn-utils';
+import { detectFlavour, FLAVOURS } from '../../../designer/bpmn-utils';
 import { BPM_MODEL_QUERY_KEY } from '../../../manage-paths';
 
 /** 流程设计 (/bpm/manager/model/design?modelId=): the designer for one process model, or a free one. */
@@ -15,14 +15,14 @@ export default function ModelDesignPage() {
   const [params] = useSearchParams();
   const modelId = params.get('modelId');
   const flavourParam = params.get('prefix') as BpmnFlavour | null;
-  const initialFlavour = flavourParam && FLAVOURS.includes(flavourParam) ? flavourParam : 'flowable';
+  const requested = flavourParam && FLAVOURS.includes(flavourParam) ? flavourParam : undefined;
   const model = useQuery({
     queryKey: [...BPM_MODEL_QUERY_KEY, 'get', modelId],
     queryFn: () => request(bpmModelGet, { query: { id: modelId! } }),
     enabled: modelId !== null,
   });
 
-  if (modelId === null) return <Designer initialFlavour={initialFlavour} />;
+  if (modelId === null) return <Designer initialFlavour={requested ?? 'flowable'} />;
   if (model.isError)
     return <Result status="error" title="流程模型加载失败" subTitle={errorMessageOf(model.error)} />;
   if (!model.data)
@@ -31,6 +31,8 @@ export default function ModelDesignPage() {
         <Skeleton active paragraph={{ rows: 12 }} />
       </Card>
     );
+  // The model does not store its flavour: a saved diagram reopens with the one it uses.
+  const initialFlavour = requested ?? detectFlavour(model.data.bpmnXml ?? '') ?? 'flowable';
   return <Designer key={model.data.id} initialFlavour={initialFlavour} model={model.data} />;
 }
 
