@@ -1,19 +1,10 @@
 import { expect, test, type Page } from './fixtures';
-import { byTestId, diagramNode, onScreen, rowOf } from './bpm-runtime-helpers';
+import { byTestId, diagramNode, onScreen, pickDateTime, rowOf } from './bpm-runtime-helpers';
 import { SCREENSHOTS, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 /** 通过, not 不通过. */
 const APPROVE = /(?<!不)通过$/;
-
-/** Picks a date-time by typing it into an antd DatePicker and confirming. */
-const pickDateTime = async (page: Page, placeholder: string, value: string) => {
-  const input = page.getByPlaceholder(placeholder);
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-  await expect(input).toHaveValue(value);
-};
 
 /** Files a leave through 请假查询 › 发起请假 and lands on the process detail page. */
 const requestLeave = async (page: Page, type: string, start: string, end: string, reason: string) => {

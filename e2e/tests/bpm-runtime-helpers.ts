@@ -69,3 +69,12 @@ export const diagramNode = (page: Page, id: string): Locator =>
 
 /** The process-instance id of the detail page on screen. */
 export const instanceIdOf = (page: Page): string => new URL(page.url()).searchParams.get('id') ?? '';
+
+/** Picks a date-time by typing it into an antd DatePicker and confirming. */
+export const pickDateTime = async (page: Page, placeholder: string, value: string) => {
+  const input = page.getByPlaceholder(placeholder);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+  await expect(input).toHaveValue(value);
+};

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { byTestId, createApprover, rowOf } from './bpm-runtime-helpers';
+import { byTestId, createApprover, pickDateTime, rowOf } from './bpm-runtime-helpers';
 import { signIn } from './helpers';
 import { apiLogin } from './notify-helpers';
 
@@ -7,15 +7,6 @@ const OK = /确\s*定$/;
 /** 通过, not 不通过. */
 const APPROVE = /(?<!不)通过$/;
 const suffix = Date.now().toString(36).slice(-6);
-
-/** Picks a date-time by typing it into an antd DatePicker and confirming. */
-const pickDateTime = async (page: Page, placeholder: string, value: string) => {
-  const input = page.getByPlaceholder(placeholder);
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-  await expect(input).toHaveValue(value);
-};
 
 /** Files a five-day leave through 请假查询 › 发起请假 and lands on the process detail page. */
 const requestLeave = async (page: Page, reason: string) => {
