@@ -1,60 +1,22 @@
 // `npm run bench`: bundle bytes of the login page, server start-up, and API throughput beside a bare
 // Fastify route, all measured in one run on this machine; results replace the Foundation section of
 // docs/benchmarks.md. Targets are reported, never asserted in tests.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { bpmBench } from './bpm.js';
+import { loginBench } from './login.js';
+import { cpuMs, machine, root, startServer, stop, waitFor, writeSection } from './server.js';
 import { systemBench } from './system.js';
 
-const root = join(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
-const waitFor = async (url: string): Promise<void> => {
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  }
-};
-
-/** Milliseconds from spawning the server to its first successful API answer. */
-const timeToFirstResponse = async (
-  dataDir: string,
-  port: number,
-): Promise<{ child: ChildProcess; ms: number }> => {
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      // Sign-in is timed from the click on 登 录; the slider puzzle is a person's time, not the server's.
-      CAPTCHA_ENABLED: 'false',
-    },
-    stdio: 'ignore',
-  });
-  await waitFor(`http://127.0.0.1:${port}/admin-api/system/tenant/get-id-by-name?name=x`);
-  return { child, ms: performance.now() - startedAt };
-};
+const timeToFirstResponse = (dataDir: string, port: number) => startServer(dataDir, port);
 
 interface Load {
   name: string;
@@ -66,12 +28,6 @@ interface Load {
   p99: number;
   errors: number;
 }
-
-/** CPU milliseconds a process has used so far (Linux /proc, user + system, 100 ticks a second). */
-const cpuMs = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 const load = async (
   name: string,
@@ -218,12 +174,11 @@ const main = async () => {
 
   const row = (l: Load, ratio?: number, sameRatio?: number) =>
     `| ${l.name} | ${kb(l.bytes)} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.errors} | ${l.cpuUs.toFixed(0)} | ${ratio === undefined ? '' : `${(ratio * 100).toFixed(0)}% ${ratio >= 0.6 ? '✅' : '❌'}`} | ${sameRatio === undefined ? '' : `${(sameRatio * 100).toFixed(0)}%`} |`;
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
   const lines = [
     '<!-- foundation:start -->',
     '## Sign-in, shell and API (issues 2 and 3)',
     '',
-    `Machine: ${machine}. autocannon ${CONNECTIONS} connections, ${DURATION} s per route, server and load generator on the same machine.`,
+    `Machine: ${machine()}. autocannon ${CONNECTIONS} connections, ${DURATION} s per route, server and load generator on the same machine.`,
     '',
     '| Measure | Value | Target |',
     '|---|---|---|',
@@ -247,17 +202,7 @@ const main = async () => {
   const section = lines.join('\n');
   console.info(section);
 
-  const docPath = join(root, 'docs/benchmarks.md');
-  let doc: string;
-  try {
-    doc = readFileSync(docPath, 'utf8');
-  } catch {
-    doc = '# Benchmarks\n\nWritten by `npm run bench`; each section is replaced by its own run.\n\n';
-  }
-  doc = /<!-- foundation:start -->[\s\S]*<!-- foundation:end -->/.test(doc)
-    ? doc.replace(/<!-- foundation:start -->[\s\S]*<!-- foundation:end -->/, section)
-    : `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(docPath, doc);
+  writeSection('foundation', section);
 };
 
 // ---- Process designer (issue 6) ---------------------------------------------------------------
@@ -426,12 +371,11 @@ const designerBench = async () => {
   const leaked = [...login, ...shell].filter((f) => f.designer);
   const designerLoaded = designerRoute.some((f) => f.designer);
   const mark = (ok: boolean) => (ok ? '✅' : '❌');
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
   const section = [
     '<!-- designer:start -->',
     '## Process designer (issue 6)',
     '',
-    `Machine: ${machine}. Chromium, a generated flowable diagram of ${diagram.elements} elements (${diagram.shapes} flow nodes and ${diagram.elements - diagram.shapes} sequence flows, with DI). Medians of 3 imports and 15 saves.`,
+    `Machine: ${machine()}. Chromium, a generated flowable diagram of ${diagram.elements} elements (${diagram.shapes} flow nodes and ${diagram.elements - diagram.shapes} sequence flows, with DI). Medians of 3 imports and 15 saves.`,
     '',
     '| Measure | Value | Target |',
     '|---|---|---|',
@@ -444,22 +388,18 @@ const designerBench = async () => {
   ].join('\n');
   console.info(section);
 
-  const docPath = join(root, 'docs/benchmarks.md');
-  const doc = readFileSync(docPath, 'utf8');
-  const pattern = /<!-- designer:start -->[\s\S]*<!-- designer:end -->/;
-  writeFileSync(
-    docPath,
-    pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`,
-  );
+  writeSection('designer', section);
 };
 
-// `tsx bench/run.ts designer` (or `shell`, `bpm`, `system`) runs only that section.
+// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`) runs only that section.
 if (process.argv.includes('shell')) await main();
+else if (process.argv.includes('login')) await loginBench();
 else if (process.argv.includes('designer')) await designerBench();
 else if (process.argv.includes('bpm')) await bpmBench();
 else if (process.argv.includes('system')) await systemBench();
 else {
   await main();
+  await loginBench();
   await designerBench();
   await bpmBench();
   await systemBench();

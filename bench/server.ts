@@ -1,0 +1,74 @@
+// Spawning the built server for a bench section, and reading its CPU time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+export const root = join(import.meta.dirname, '..');
+
+export const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+export const waitFor = async (url: string): Promise<void> => {
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+};
+
+/**
+ * Starts `packages/server/dist/main.js` on an SQLite file in `dataDir`; resolves with the child and the
+ * milliseconds from spawning to its first successful API answer.
+ */
+export const startServer = async (
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; ms: number }> => {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      // Sign-in is timed from the click on 登 录; the slider puzzle is a person's time, not the server's.
+      CAPTCHA_ENABLED: 'false',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  await waitFor(`http://127.0.0.1:${port}/admin-api/system/tenant/get-id-by-name?name=x`);
+  return { child, ms: performance.now() - startedAt };
+};
+
+/** CPU milliseconds a process has used so far (Linux /proc, user + system, 100 ticks a second). */
+export const cpuMs = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** The machine line every bench section starts with. */
+export const machine = (): string =>
+  `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+
+/** Replaces the `<!-- name:start -->…<!-- name:end -->` section of docs/benchmarks.md, or appends it. */
+export const writeSection = (name: string, section: string): void => {
+  const docPath = join(root, 'docs/benchmarks.md');
+  const doc = readFileSync(docPath, 'utf8');
+  const pattern = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
+  writeFileSync(
+    docPath,
+    pattern.test(doc) ? doc.replace(pattern, () => section) : `${doc.trimEnd()}\n\n${section}\n`,
+  );
+};
