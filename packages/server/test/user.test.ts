@@ -84,6 +84,39 @@ describe.each(DIALECTS)('users on %s', (dialect) => {
     );
   });
 
+  it('pages a search: the total counts every match, a page past the end is empty', async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) {
+      const created = await create({
+        username: `finder${n}`,
+        nickname: `查找${n}`,
+        password: 'secret1',
+        mobile: `1370000000${n}`,
+      });
+      expect(created.code, created.msg).toBe(0);
+      ids.push(created.data as number);
+    }
+    const first = await page({ username: 'finder', pageNo: '1', pageSize: '2' });
+    expect(first.total).toBe(3);
+    expect(first.list.map((u) => u.username)).toEqual(['finder3', 'finder2']);
+    const second = await page({ username: 'finder', pageNo: '2', pageSize: '2' });
+    expect(second).toMatchObject({ total: 3, list: [{ username: 'finder1' }] });
+    expect(await page({ username: 'finder', pageNo: '3', pageSize: '2' })).toEqual({ list: [], total: 3 });
+    expect((await page({ mobile: '137000000', status: '0' })).total).toBe(3);
+    expect((await page({ mobile: '137000000', status: '1' })).total).toBe(0);
+    for (const id of ids)
+      expect(
+        (
+          await t.api({
+            method: 'DELETE',
+            path: '/system/user/delete',
+            query: { id: String(id) },
+            token: admin,
+          })
+        ).code,
+      ).toBe(0);
+  });
+
   it('creates, reads, updates, resets, switches and deletes a user', async () => {
     const created = await create({
       username: 'zhangsan',

@@ -1,6 +1,7 @@
 import type { TimeRange } from '@app/contract';
 import type { Kysely } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
+import type { DialectName } from '../../db/database.js';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
 import { type DataScope, userScopeCondition } from '../dept/data-scope.js';
 
@@ -18,8 +19,10 @@ export type UserChanges = Pick<
   'username' | 'nickname' | 'remark' | 'deptId' | 'email' | 'mobile' | 'sex' | 'avatar'
 >;
 
+const isSearch = (filter: UserFilter) => filter.username !== undefined || filter.mobile !== undefined;
+
 /** The user administration's queries; every read goes through the caller's data scope. */
-export const userAdminRepository = (db: Kysely<Database>) => {
+export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) => {
   const scoped = (tenantId: number, scope: DataScope, filter: UserFilter = {}) => {
     let query = db
       .selectFrom('systemUsers as u')
@@ -27,9 +30,13 @@ export const userAdminRepository = (db: Kysely<Database>) => {
       .where('u.deleted', '=', 0)
       .where((eb) => userScopeCondition(eb, scope));
     const { username, mobile } = filter;
-    if (username !== undefined || mobile !== undefined) {
-      // A substring search reads every row: matched inside a subquery, it reads the narrow
-      // search indexes instead of walking the whole table in page order (bench/system.ts).
+    if (dialect === 'postgres') {
+      // Answered from the trigram indexes (migration 016) together with the other filters.
+      if (username !== undefined) query = query.where('u.username', 'like', `%${username}%`);
+      if (mobile !== undefined) query = query.where('u.mobile', 'like', `%${mobile}%`);
+    } else if (isSearch(filter)) {
+      // SQLite reads every row for a substring search: matched inside a subquery, it reads the
+      // narrow search indexes instead of whole rows (bench/system.ts).
       query = query.where('u.id', 'in', (eb) => {
         let matches = eb
           .selectFrom('systemUsers as m')
@@ -56,12 +63,47 @@ export const userAdminRepository = (db: Kysely<Database>) => {
       filter: UserFilter,
       page: { pageNo: number; pageSize: number },
     ): Promise<{ list: UserRow[]; total: number }> {
+      const offset = (page.pageNo - 1) * page.pageSize;
+      if (isSearch(filter)) {
+        // A search finds its matches once: the count and the page both read them, instead of a
+        // second substring scan (or, on PostgreSQL, a page walking the id index past non-matches).
+        const rows = await db
+          .with(
+            (cte) => cte('matches').materialized(),
+            () => scoped(tenantId, scope, filter).select('u.id'),
+          )
+          .selectFrom('systemUsers as u')
+          .selectAll('u')
+          .select((eb) =>
+            eb.selectFrom('matches').select(eb.fn.countAll<string | number>().as('n')).as('total'),
+          )
+          .where('u.id', 'in', (eb) =>
+            eb
+              .selectFrom('matches')
+              .select('matches.id')
+              .orderBy('matches.id', 'desc')
+              .limit(page.pageSize)
+              .offset(offset),
+          )
+          .orderBy('u.id', 'desc')
+          .execute();
+        if (rows.length === 0 && offset > 0) {
+          const count = await scoped(tenantId, scope, filter)
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .executeTakeFirstOrThrow();
+          return { list: [], total: Number(count.n) };
+        }
+        return {
+          list: rows.map(({ total: _total, ...row }) => row),
+          total: Number(rows[0]?.total ?? 0),
+        };
+      }
       const [list, count] = await Promise.all([
         scoped(tenantId, scope, filter)
           .selectAll('u')
           .orderBy('u.id', 'desc')
           .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
+          .offset(offset)
           .execute(),
         scoped(tenantId, scope, filter)
           .select((eb) => eb.fn.countAll<string | number>().as('n'))

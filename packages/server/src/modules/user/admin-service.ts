@@ -47,7 +47,7 @@ type UserFields = Pick<UserChanges, 'username' | 'mobile' | 'email' | 'deptId'> 
 /** User administration of the caller's tenant, seen through the caller's data scope. */
 export const userAdminService = (ctx: AppContext) => {
   const db = ctx.db.kysely;
-  const repo = userAdminRepository(db);
+  const repo = userAdminRepository(db, ctx.db.dialect);
   const depts = deptRepository(db);
   const posts = postRepository(db);
   const grantsChanged = () => ctx.bus.publish('permission');
