@@ -23,7 +23,7 @@ const TARGET_MS = 20;
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Fills the user and message tables in the database itself (a generated series), in seconds. */
-export const fill = async (db: Db): Promise<number> => {
+const fill = async (db: Db): Promise<number> => {
   const started = performance.now();
   const now = Date.now();
   const depts = (
