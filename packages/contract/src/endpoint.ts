@@ -5,10 +5,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call an endpoint. `public` needs no token; `user` needs a valid token;
- * `permission` needs a token whose user holds any of the codes (super_admin holds all).
+ * `permission` needs a token whose user holds any of the codes (super_admin holds all);
+ * `scope` needs a token granted that OAuth2 scope (the only endpoints third-party clients' tokens reach).
  */
 export type Access =
-  { kind: 'public' } | { kind: 'user' } | { kind: 'permission'; anyOf: readonly PermissionCode[] };
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'permission'; anyOf: readonly PermissionCode[] }
+  | { kind: 'scope'; scope: string };
 
 /**
  * What a successful call answers: the JSON envelope (default), a server-sent event stream whose
@@ -48,6 +52,7 @@ export const defineEndpoint = <Q extends z.ZodType, B extends z.ZodType, D exten
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'user' };
 export const permission = (...anyOf: PermissionCode[]): Access => ({ kind: 'permission', anyOf });
+export const oauth2Scope = (scope: string): Access => ({ kind: 'scope', scope });
 
 export type EndpointQuery<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 export type EndpointBody<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;

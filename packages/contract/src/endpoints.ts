@@ -226,6 +226,34 @@ import {
   smsTemplateUpdate,
 } from './api/sms.js';
 import { authSendSmsCode, authSmsLogin } from './api/auth-sms.js';
+import {
+  authSocialLogin,
+  socialClientCreate,
+  socialClientDelete,
+  socialClientGet,
+  socialClientPage,
+  socialClientUpdate,
+  socialUserBind,
+  socialUserUnbind,
+} from './api/social.js';
+import { authLoginOptions, authSocialAuthRedirect } from './api/auth-social.js';
+import { authRegister } from './api/auth-register.js';
+import {
+  oauth2AuthorizeApprove,
+  oauth2AuthorizeGet,
+  oauth2CheckToken,
+  oauth2ClientCreate,
+  oauth2ClientDelete,
+  oauth2ClientGet,
+  oauth2ClientPage,
+  oauth2ClientUpdate,
+  oauth2RevokeToken,
+  oauth2Token,
+  oauth2TokenDelete,
+  oauth2TokenPage,
+  oauth2UserGet,
+  oauth2UserUpdate,
+} from './api/oauth2.js';
 import type { Endpoint } from './endpoint.js';
 
 /** Every endpoint of the admin API; the server registers exactly these. */
@@ -437,4 +465,29 @@ export const ENDPOINTS: readonly Endpoint[] = [
   captchaGet,
   captchaCheck,
   captchaEnabled,
+  socialClientPage,
+  socialClientGet,
+  socialClientCreate,
+  socialClientUpdate,
+  socialClientDelete,
+  socialUserBind,
+  socialUserUnbind,
+  authLoginOptions,
+  authSocialAuthRedirect,
+  authSocialLogin,
+  authRegister,
+  oauth2ClientCreate,
+  oauth2ClientUpdate,
+  oauth2ClientDelete,
+  oauth2ClientGet,
+  oauth2ClientPage,
+  oauth2TokenPage,
+  oauth2TokenDelete,
+  oauth2AuthorizeGet,
+  oauth2AuthorizeApprove,
+  oauth2Token,
+  oauth2RevokeToken,
+  oauth2CheckToken,
+  oauth2UserGet,
+  oauth2UserUpdate,
 ];

@@ -31,6 +31,9 @@ export const AuthError = {
   THIRD_LOGIN_NOT_BIND: e(1_002_000_005, '未绑定账号，需要进行绑定'),
   TOKEN_EXPIRED: e(1_002_000_006, 'Token 已经过期'),
   MOBILE_NOT_EXISTS: e(1_002_000_007, '手机号不存在'),
+  REGISTER_CAPTCHA_CODE_ERROR: e(1_002_000_008, '验证码不正确，原因：{}'),
+  /** Ours: self-registration is off (configuration system.user.register-enabled). */
+  REGISTER_DISABLED: e(1_002_000_010, '系统未开放注册'),
   /** Refresh-token failures reuse the global codes with their own messages; the web swallows both. */
   REFRESH_TOKEN_INVALID: e(400, '无效的刷新令牌'),
   REFRESH_TOKEN_EXPIRED: e(401, '刷新令牌已过期'),
@@ -105,6 +108,13 @@ export const NotifyError = {
   NOTIFY_TEMPLATE_NOT_EXISTS: e(1_002_026_000, '站内信模版不存在'),
   NOTIFY_TEMPLATE_CODE_DUPLICATE: e(1_002_026_001, '已经存在编码为【{}】的站内信模板'),
   NOTIFY_SEND_TEMPLATE_PARAM_MISS: e(1_002_028_000, '模板参数({})缺失'),
+} as const;
+
+export const SocialError = {
+  SOCIAL_USER_AUTH_FAILURE: e(1_002_018_000, '社交授权失败，原因是：{}'),
+  SOCIAL_USER_NOT_FOUND: e(1_002_018_001, '社交授权失败，找不到对应的用户'),
+  SOCIAL_CLIENT_NOT_EXISTS: e(1_002_018_210, '社交客户端不存在'),
+  SOCIAL_CLIENT_UNIQUE: e(1_002_018_211, '社交客户端已存在配置'),
 } as const;
 
 export const MailError = {
@@ -225,6 +235,35 @@ export const BpmError = {
   FORM_FIELD_REPEAT: e(1_009_010_001, '表单项({}) 和 ({}) 使用了相同的字段名({})'),
   USER_GROUP_NOT_EXISTS: e(1_009_011_000, '用户组不存在'),
   USER_GROUP_IS_DISABLE: e(1_009_011_001, '名字为【{}】的用户组已被禁用'),
+} as const;
+
+/** OAuth2 clients, grants and codes (1_002_020–022), plus the token endpoint's 400/401 answers. */
+export const OAuth2Error = {
+  OAUTH2_CLIENT_NOT_EXISTS: e(1_002_020_000, 'OAuth2 客户端不存在'),
+  OAUTH2_CLIENT_EXISTS: e(1_002_020_001, 'OAuth2 客户端编号已存在'),
+  OAUTH2_CLIENT_DISABLE: e(1_002_020_002, 'OAuth2 客户端已禁用'),
+  OAUTH2_CLIENT_AUTHORIZED_GRANT_TYPE_NOT_EXISTS: e(1_002_020_003, '不支持该授权类型'),
+  OAUTH2_CLIENT_SCOPE_OVER: e(1_002_020_004, '授权范围过大'),
+  OAUTH2_CLIENT_REDIRECT_URI_NOT_MATCH: e(1_002_020_005, '无效 redirect_uri: {}'),
+  OAUTH2_CLIENT_CLIENT_SECRET_ERROR: e(1_002_020_006, '无效 client_secret: {}'),
+  /** Not in the reference: the client requires PKCE and the request has no S256 code_challenge. */
+  OAUTH2_CLIENT_PKCE_REQUIRED: e(1_002_020_007, '该客户端要求使用 PKCE，请传递 S256 的 code_challenge'),
+  OAUTH2_GRANT_CLIENT_ID_MISMATCH: e(1_002_021_000, 'client_id 不匹配'),
+  OAUTH2_GRANT_REDIRECT_URI_MISMATCH: e(1_002_021_001, 'redirect_uri 不匹配'),
+  OAUTH2_GRANT_STATE_MISMATCH: e(1_002_021_002, 'state 不匹配'),
+  /** Not in the reference: the code_verifier is missing or does not hash to the code_challenge. */
+  OAUTH2_GRANT_CODE_VERIFIER_MISMATCH: e(1_002_021_004, 'code_verifier 不正确'),
+  OAUTH2_CODE_NOT_EXISTS: e(1_002_022_000, 'code 不存在'),
+  OAUTH2_CODE_EXPIRE: e(1_002_022_001, 'code 已过期'),
+  UNKNOWN_GRANT_TYPE: e(400, '未知授权类型({})'),
+  IMPLICIT_NOT_ON_TOKEN: e(400, 'Token 接口不支持 implicit 授权模式'),
+  CLIENT_CREDENTIALS_MISSING: e(400, 'client_id 或 client_secret 未正确传递'),
+  RESPONSE_TYPE_INVALID: e(400, 'response_type 参数值只允许 code 和 token'),
+  /** Not in the reference: only the S256 method is accepted. */
+  CODE_CHALLENGE_METHOD_INVALID: e(400, 'code_challenge_method 只支持 S256'),
+  REFRESH_TOKEN_CLIENT_MISMATCH: e(400, '刷新令牌的客户端编号不正确'),
+  ACCESS_TOKEN_NOT_EXISTS: e(401, '访问令牌不存在'),
+  ACCESS_TOKEN_EXPIRED: e(401, '访问令牌已过期'),
 } as const;
 
 /** Messages the web must never show: a failed silent refresh already leads to the re-login dialog. */

@@ -34,4 +34,8 @@ export * from './api/sms.js';
 export * from './api/auth-sms.js';
 export * from './api/mail.js';
 export * from './api/captcha.js';
+export * from './api/social.js';
+export * from './api/auth-social.js';
+export * from './api/auth-register.js';
+export * from './api/oauth2.js';
 export { ENDPOINTS } from './endpoints.js';

@@ -66,6 +66,8 @@ import { operateLogService } from './modules/operate-log/service.js';
 import { registerBpmRuntime } from './modules/bpm/runtime/register.js';
 import { registerSms } from './modules/sms/register.js';
 import { registerMail } from './modules/mail/register.js';
+import { registerOAuth2 } from './modules/oauth2/register.js';
+import { registerSocial } from './modules/social/register.js';
 import { registerEnvelope, sendEnvelope } from './plugins/envelope.js';
 import { routeRegistrar } from './plugins/routes.js';
 import { registerOperateLog } from './plugins/operate-log.js';
@@ -182,6 +184,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   bpmAssignRuleRoutes(route, bpmAssignRuleService(ctx));
   registerSms(app, route, ctx, tokens);
   registerMail(app, route, ctx);
+  await registerOAuth2(app, route, ctx, { apiPrefix, tokens, tenants, files });
+  registerSocial(route, ctx, tokens);
 
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, () => app.swagger());
 

@@ -20,6 +20,10 @@ export interface LoginUser {
   /** 2 = admin user (the `/admin-api` user type of the reference). */
   userType: number;
   tenantId: number;
+  /** The OAuth2 client the token was issued to ('default': the console's own sign-in). */
+  clientId?: string;
+  /** The OAuth2 scopes granted with the token. */
+  scopes?: readonly string[];
 }
 
 export const ADMIN_USER_TYPE = 2;

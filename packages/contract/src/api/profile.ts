@@ -24,7 +24,7 @@ export const userProfile = z.object({
   dept: idName.nullable(),
   roles: z.array(idName),
   posts: z.array(idName),
-  /** Bound social accounts; none can be bound yet. */
+  /** Bound social accounts: platform (system_social_type) and the account's openid. */
   socialUsers: z.array(z.object({ type: z.number().int(), openid: z.string() })),
 });
 export type UserProfile = z.output<typeof userProfile>;

@@ -4,12 +4,15 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { TenantScopePlugin } from './tenant-scope.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** Confines queries to the active tenant scope; `migrateToLatest` loads its table list. */
+  tenantScope: TenantScopePlugin;
   close(): Promise<void>;
 }
 
@@ -28,7 +31,9 @@ export const sqliteFileIn = (dataDir: string): string => {
 };
 
 export const openDatabase = (options: DbOptions): Db => {
-  const plugins = [new CamelCasePlugin()];
+  // The tenant scope comes second, so that it sees the database's snake_case names.
+  const tenantScope = new TenantScopePlugin();
+  const plugins = [new CamelCasePlugin(), tenantScope];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client whose connection the server ends (restart, admin command) is dropped from the
@@ -36,7 +41,7 @@ export const openDatabase = (options: DbOptions): Db => {
     // opens a new connection, so there is nothing else to do.
     pool.on('error', () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', tenantScope, close: () => kysely.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   const sqlite = new SQLite(file);
@@ -45,5 +50,5 @@ export const openDatabase = (options: DbOptions): Db => {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', tenantScope, close: () => kysely.destroy() };
 };

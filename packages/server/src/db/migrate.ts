@@ -15,6 +15,8 @@ import * as m013 from './migrations/013_mail.js';
 import * as m014 from './migrations/014_bpm_sign.js';
 import * as m015 from './migrations/015_captcha.js';
 import * as m016 from './migrations/016_list_indexes.js';
+import * as m017 from './migrations/017_oauth2.js';
+import * as m018 from './migrations/018_social.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -35,6 +37,8 @@ const STEPS: Record<string, Step> = {
   '014_bpm_sign': m014,
   '015_captcha': m015,
   '016_list_indexes': m016,
+  '017_oauth2': m017,
+  '018_social': m018,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({
@@ -51,5 +55,6 @@ export const migrateToLatest = async (db: Db): Promise<string[]> => {
   const migrator = new Migrator({ db: db.kysely, provider: providerFor(db.dialect) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  await db.tenantScope.load(db.kysely, db.dialect);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 };

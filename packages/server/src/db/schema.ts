@@ -1,5 +1,12 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { SmsChannelTable, SmsCodeTable, SmsLogTable, SmsTemplateTable } from './sms-schema.js';
+import type { OAuth2ApproveTable, OAuth2CodeTable } from './oauth2-schema.js';
+import type {
+  SocialClientTable,
+  SocialStateTable,
+  SocialUserBindTable,
+  SocialUserTable,
+} from './social-schema.js';
 
 /**
  * Table types. Columns are snake_case in the database and camelCase here (CamelCasePlugin).
@@ -157,6 +164,12 @@ export interface OAuth2ClientTable extends Audit {
   authorizedGrantTypes: string;
   scopes: string;
   autoApproveScopes: string;
+  authorities: Generated<string>;
+  resourceIds: Generated<string>;
+  /** JSON text, or null. */
+  additionalInformation: string | null;
+  /** 0/1: authorization-code requests must carry an S256 code_challenge. */
+  pkceRequired: Generated<number>;
 }
 
 export interface OAuth2AccessTokenTable extends Audit, TenantScoped {
@@ -179,6 +192,10 @@ export interface OAuth2RefreshTokenTable extends Audit, TenantScoped {
   clientId: string;
   scopes: string;
   expiresTime: number;
+  /** Shared by every refresh token one grant led to ('' before rotation existed). */
+  family: Generated<string>;
+  /** 1 once exchanged for its successor (third-party clients rotate); using it again revokes the family. */
+  rotated: Generated<number>;
 }
 
 export interface LoginLogTable extends Audit, TenantScoped {
@@ -533,6 +550,8 @@ export interface Database {
   systemOauth2Client: OAuth2ClientTable;
   systemOauth2AccessToken: OAuth2AccessTokenTable;
   systemOauth2RefreshToken: OAuth2RefreshTokenTable;
+  systemOauth2Code: OAuth2CodeTable;
+  systemOauth2Approve: OAuth2ApproveTable;
   systemLoginLog: LoginLogTable;
   systemLoginFailure: LoginFailureTable;
   systemCaptcha: CaptchaTable;
@@ -561,6 +580,10 @@ export interface Database {
   systemSmsTemplate: SmsTemplateTable;
   systemSmsLog: SmsLogTable;
   systemSmsCode: SmsCodeTable;
+  systemSocialClient: SocialClientTable;
+  systemSocialUser: SocialUserTable;
+  systemSocialUserBind: SocialUserBindTable;
+  systemSocialState: SocialStateTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -236,25 +236,7 @@ export const seedIfEmpty = async (db: Db, now = Date.now()): Promise<boolean> =>
         .execute();
     }
 
-    await tx
-      .insertInto('systemOauth2Client')
-      .values({
-        ...audit,
-        clientId: 'default',
-        secret: 'admin123',
-        name: '后台管理系统',
-        logo: '',
-        description: '后台管理系统自身的登录客户端',
-        status: 0,
-        accessTokenValiditySeconds: 1800,
-        refreshTokenValiditySeconds: 43200,
-        redirectUris: '[]',
-        authorizedGrantTypes: JSON.stringify(['password', 'refresh_token']),
-        scopes: JSON.stringify(['user.read', 'user.write']),
-        autoApproveScopes: '[]',
-      })
-      .execute();
-
+    // The console's own OAuth2 client (`default`) comes with migration 017.
     await seedNotify(tx, now);
     await seedConfigAndNotices(tx, now);
     await seedOaLeave(tx, SEED_TENANT.id, now);

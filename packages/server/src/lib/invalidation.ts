@@ -4,9 +4,10 @@ import type { Redis } from 'ioredis';
 /**
  * What in-process caches hold and other instances must drop when it changes; 'notify-unread' (key
  * `tenantId:userId`) tells the open unread-count streams of that user, wherever they are, to recount;
- * 'tenant' (key: the tenant id) drops a tenant's cached validity.
+ * 'tenant' (key: the tenant id) drops a tenant's cached validity; 'oauth2-client' drops the cached
+ * OAuth2 clients.
  */
-export type Topic = 'token' | 'permission' | 'dict' | 'notify-unread' | 'tenant';
+export type Topic = 'token' | 'permission' | 'dict' | 'notify-unread' | 'tenant' | 'oauth2-client';
 type Listener = (key: string | undefined) => void;
 
 const CHANNEL = 'admin:invalidate';

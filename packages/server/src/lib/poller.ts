@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { withoutTenantScope } from '../db/tenant-scope.js';
 
 /**
  * Runs `poll` every `intervalMs` (after the previous poll ends, never two at once) until stopped.
@@ -16,7 +17,8 @@ export const createPoller = (
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      polling = poll()
+      // Polls serve every tenant: never in the tenant scope of whatever started the timer.
+      polling = withoutTenantScope(poll)
         .catch((error: unknown) => {
           options.log.error({ err: error }, options.failureMessage);
           return 0;

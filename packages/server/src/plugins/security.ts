@@ -1,7 +1,8 @@
 import type { Access } from '@app/contract';
-import { GlobalError, TenantError } from '@app/contract';
+import { GlobalError, OAUTH2_DEFAULT_CLIENT_ID, TenantError } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import type { LoginUser } from '../context.js';
+import { withTenantScope } from '../db/tenant-scope.js';
 import { fail, ServiceError } from '../lib/errors.js';
 import type { PermissionService } from '../modules/permission/service.js';
 import type { TenantService } from '../modules/tenant/service.js';
@@ -41,6 +42,8 @@ const tenantHeaderOf = (value: string | string[] | undefined): number | null => 
 /**
  * Authentication, tenant and permission checks, in that order, for every API route:
  * 401 without a valid token, 403 for another tenant's header, 400 without a tenant, 403 without the permission.
+ * The rest of the request (validation, handler, reply) then runs in the tenant scope of the resolved
+ * tenant, so its queries see that tenant's rows only; routes that ignore the tenant run unscoped.
  */
 export const registerSecurity = (
   app: FastifyInstance,
@@ -54,7 +57,10 @@ export const registerSecurity = (
     const { access, tenant } = request.routeOptions.config;
     if (!access) return;
     request.bearerToken = bearerOf(request.headers.authorization);
-    request.loginUser = request.bearerToken ? await deps.tokens.checkAccessToken(request.bearerToken) : null;
+    const caller = request.bearerToken ? await deps.tokens.checkAccessToken(request.bearerToken) : null;
+    // A third-party client's token reaches only the endpoints that ask for a scope (docs/architecture.md).
+    const thirdParty = caller?.clientId !== undefined && caller.clientId !== OAUTH2_DEFAULT_CLIENT_ID;
+    request.loginUser = caller && (access.kind === 'scope' || !thirdParty) ? caller : null;
     const user = request.loginUser;
     if (access.kind !== 'public' && !user) throw fail(GlobalError.UNAUTHORIZED);
 
@@ -70,5 +76,13 @@ export const registerSecurity = (
     if (access.kind === 'permission' && !(await deps.permissions.hasAnyPermission(user!, access.anyOf))) {
       throw fail(GlobalError.FORBIDDEN);
     }
+    if (access.kind === 'scope' && !user!.scopes?.includes(access.scope)) throw fail(GlobalError.FORBIDDEN);
+  });
+
+  // A callback hook: `done` continues the request inside `run`, so the scope reaches the handler.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const { access, tenant } = request.routeOptions.config;
+    if (access && tenant !== 'ignore' && request.tenantId !== null) withTenantScope(request.tenantId, done);
+    else done();
   });
 };

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, LoginLogTable } from '../../db/schema.js';
 
 /** Login log types and results of the reference (dictionaries system_login_type, system_login_result). */
-export const LOGIN_LOG_TYPE = { USERNAME: 100, MOBILE: 103, LOGOUT_SELF: 200 } as const;
+export const LOGIN_LOG_TYPE = { USERNAME: 100, MOBILE: 103, LOGOUT_SELF: 200, LOGOUT_DELETE: 202 } as const;
 export const LOGIN_RESULT = {
   SUCCESS: 0,
   BAD_CREDENTIALS: 10,

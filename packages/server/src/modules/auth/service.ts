@@ -1,9 +1,11 @@
 import type { LoginReq, LoginResp } from '@app/contract';
 import { AuthError, GlobalError } from '@app/contract';
 import { ADMIN_USER_TYPE, STATUS_DISABLED, type AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema.js';
 import { verifyPassword } from '../../lib/crypto.js';
 import { fail } from '../../lib/errors.js';
 import { captchaService } from '../captcha/service.js';
+import { socialUserService } from '../social/user-service.js';
 import { userRepository } from '../user/repository.js';
 import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from './login-log-repository.js';
 import { loginThrottle } from './login-throttle.js';
@@ -20,6 +22,7 @@ export const authService = (ctx: AppContext, tokens: TokenService) => {
   const loginLog = loginLogRepository(ctx.db.kysely);
   const throttle = loginThrottle(ctx);
   const captcha = captchaService(ctx);
+  const social = socialUserService(ctx);
 
   const log = (client: ClientInfo, logType: number, result: number, userId: number, username: string) =>
     loginLog.insert({
@@ -34,7 +37,38 @@ export const authService = (ctx: AppContext, tokens: TokenService) => {
       at: ctx.now(),
     });
 
+  /**
+   * Checks an account's password: throttled, every outcome in the login log, the last login recorded
+   * on success. Password sign-in and the OAuth2 password grant both come through here.
+   */
+  const authenticate = async (username: string, password: string, client: ClientInfo): Promise<UserRow> => {
+    const source = { tenantId: client.tenantId, username, ip: client.ip };
+    const user = await users.findByUsername(client.tenantId, username);
+    // Refused before the password is checked: a throttled guess learns nothing and costs no hashing.
+    if (await throttle.isBlocked(source)) {
+      await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.TOO_MANY_FAILURES, user?.id ?? 0, username);
+      throw fail(GlobalError.TOO_MANY_REQUESTS);
+    }
+    // Verify a hash even for unknown users so that timing does not reveal which usernames exist.
+    const passwordOk = await verifyPassword(password, user?.password ?? UNKNOWN_USER_HASH);
+    if (!user || !passwordOk) {
+      await throttle.recordFailure(source);
+      await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.BAD_CREDENTIALS, user?.id ?? 0, username);
+      throw fail(AuthError.LOGIN_BAD_CREDENTIALS);
+    }
+    await throttle.recordSuccess(source);
+    if (user.status === STATUS_DISABLED) {
+      await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.USER_DISABLED, user.id, username);
+      throw fail(AuthError.LOGIN_USER_DISABLED);
+    }
+    await users.recordLogin(user.id, client.ip, ctx.now());
+    await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.SUCCESS, user.id, username);
+    return user;
+  };
+
   return {
+    authenticate,
+
     async login(req: LoginReq, client: ClientInfo): Promise<LoginResp> {
       const username = req.username.trim();
       if (ctx.config.captchaEnabled) {
@@ -44,29 +78,10 @@ export const authService = (ctx: AppContext, tokens: TokenService) => {
           throw fail(AuthError.LOGIN_CAPTCHA_CODE_ERROR, verified.repMsg);
         }
       }
-      const source = { tenantId: client.tenantId, username, ip: client.ip };
-      const user = await users.findByUsername(client.tenantId, username);
-      // Refused before the password is checked: a throttled guess learns nothing and costs no hashing.
-      if (await throttle.isBlocked(source)) {
-        await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.TOO_MANY_FAILURES, user?.id ?? 0, username);
-        throw fail(GlobalError.TOO_MANY_REQUESTS);
-      }
-      // Verify a hash even for unknown users so that timing does not reveal which usernames exist.
-      const passwordOk = await verifyPassword(req.password, user?.password ?? UNKNOWN_USER_HASH);
-      if (!user || !passwordOk) {
-        await throttle.recordFailure(source);
-        await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.BAD_CREDENTIALS, user?.id ?? 0, username);
-        throw fail(AuthError.LOGIN_BAD_CREDENTIALS);
-      }
-      await throttle.recordSuccess(source);
-      if (user.status === STATUS_DISABLED) {
-        await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.USER_DISABLED, user.id, username);
-        throw fail(AuthError.LOGIN_USER_DISABLED);
-      }
-      const result = await tokens.createTokens({ id: user.id, tenantId: user.tenantId });
-      await users.recordLogin(user.id, client.ip, ctx.now());
-      await log(client, LOGIN_LOG_TYPE.USERNAME, LOGIN_RESULT.SUCCESS, user.id, username);
-      return result;
+      const user = await authenticate(username, req.password, client);
+      // With socialType/socialCode/socialState: the social account that was not bound yet is bound now.
+      await social.bindFromLogin({ id: user.id, userType: ADMIN_USER_TYPE, tenantId: user.tenantId }, req);
+      return tokens.createTokens({ id: user.id, tenantId: user.tenantId });
     },
 
     /** Revokes the caller's tokens; succeeds whether or not the token was still valid. */

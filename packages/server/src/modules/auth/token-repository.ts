@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, OAuth2AccessTokenTable, OAuth2RefreshTokenTable } from '../../db/schema.js';
 
 export type AccessTokenRow = Selectable<OAuth2AccessTokenTable>;
@@ -16,11 +16,11 @@ export const tokenRepository = (db: Kysely<Database>) => ({
       .where('refreshToken', '=', digest)
       .executeTakeFirst(),
 
-  async insertAccess(row: Omit<AccessTokenRow, 'id' | 'deleted'>): Promise<void> {
+  async insertAccess(row: Insertable<OAuth2AccessTokenTable>): Promise<void> {
     await db.insertInto('systemOauth2AccessToken').values(row).execute();
   },
 
-  async insertRefresh(row: Omit<RefreshTokenRow, 'id' | 'deleted'>): Promise<void> {
+  async insertRefresh(row: Insertable<OAuth2RefreshTokenTable>): Promise<void> {
     await db.insertInto('systemOauth2RefreshToken').values(row).execute();
   },
 
@@ -40,5 +40,38 @@ export const tokenRepository = (db: Kysely<Database>) => ({
 
   async deleteRefresh(digest: string): Promise<void> {
     await db.deleteFrom('systemOauth2RefreshToken').where('refreshToken', '=', digest).execute();
+  },
+
+  /** Marks the refresh token as exchanged; false when it was already (a concurrent or repeated use). */
+  async markRotated(digest: string, at: number): Promise<boolean> {
+    const result = await db
+      .updateTable('systemOauth2RefreshToken')
+      .set({ rotated: 1, updateTime: at })
+      .where('refreshToken', '=', digest)
+      .where('rotated', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Removes every refresh token of the family and the access tokens they issued; returns those. */
+  async deleteFamily(family: string): Promise<string[]> {
+    return db.transaction().execute(async (tx) => {
+      const refreshes = await tx
+        .deleteFrom('systemOauth2RefreshToken')
+        .where('family', '=', family)
+        .returning('refreshToken')
+        .execute();
+      if (refreshes.length === 0) return [];
+      const access = await tx
+        .deleteFrom('systemOauth2AccessToken')
+        .where(
+          'refreshToken',
+          'in',
+          refreshes.map((r) => r.refreshToken),
+        )
+        .returning('accessToken')
+        .execute();
+      return access.map((r) => r.accessToken);
+    });
   },
 });

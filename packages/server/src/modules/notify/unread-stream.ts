@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { AppContext, LoginUser } from '../../context.js';
+import { withTenantScope } from '../../db/tenant-scope.js';
 import { digestToken } from '../../lib/crypto.js';
 import { unreadKey } from './service.js';
 
@@ -77,7 +78,8 @@ export const unreadStreamHub = (
     const user = users.get(key);
     if (!set || !user) return;
     try {
-      const count = await countUnread(user);
+      // The change may come from a request of another tenant: count in the stream owner's.
+      const count = await withTenantScope(user.tenantId, () => countUnread(user));
       for (const client of set) send(client, count);
     } catch (error) {
       log.error({ err: error }, 'unread count stream: recount failed');

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { fail } from '../../lib/errors.js';
 import { sniffImageType } from '../../lib/image-type.js';
 import type { FileService } from '../file/service.js';
+import { socialRepository } from '../social/repository.js';
 import { userRepository } from '../user/repository.js';
 
 /** The profile update as the contract's schema hands it over ('' already turned into null). */
@@ -21,6 +22,7 @@ export interface ProfileChanges {
  */
 export const profileService = (ctx: AppContext, files: FileService) => {
   const users = userRepository(ctx.db.kysely);
+  const social = socialRepository(ctx.db.kysely);
 
   const existing = async (user: LoginUser) => {
     const row = await users.findById(user.tenantId, user.id);
@@ -34,10 +36,11 @@ export const profileService = (ctx: AppContext, files: FileService) => {
   return {
     async get(user: LoginUser): Promise<UserProfile> {
       const row = await existing(user);
-      const [roles, posts, dept] = await Promise.all([
+      const [roles, posts, dept, socialUsers] = await Promise.all([
         users.rolesOf(user.tenantId, user.id),
         users.postsOf(user.tenantId, user.id),
         row.deptId === null ? Promise.resolve(undefined) : users.findDept(user.tenantId, row.deptId),
+        social.boundAccounts(user.tenantId, user.id, user.userType),
       ]);
       return {
         id: row.id,
@@ -57,7 +60,7 @@ export const profileService = (ctx: AppContext, files: FileService) => {
         dept: dept ?? null,
         roles,
         posts,
-        socialUsers: [],
+        socialUsers,
       };
     },
 

@@ -9,6 +9,7 @@ import type {
 import { MenuError, TenantPackageError } from '@app/contract';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
+import { withoutTenantScope } from '../../db/tenant-scope.js';
 import { fail } from '../../lib/errors.js';
 import { requireSystemTenant } from '../tenant/system-tenant.js';
 import { type TenantPackageRow, tenantPackageRepository } from './repository.js';
@@ -93,17 +94,20 @@ export const tenantPackageService = (ctx: AppContext) => {
       const at = ctx.now();
       const by = String(user.id);
       const tenantIds = menusChanged ? await repo.tenantIdsOn(body.id) : [];
-      await db.transaction().execute(async (tx) => {
-        await repo.update(tx, body.id, {
-          name: body.name,
-          status: body.status,
-          remark: body.remark,
-          menuIds: JSON.stringify(body.menuIds),
-          updater: by,
-          updateTime: at,
-        });
-        await applyPackageMenus(tx, tenantIds, body.menuIds, at, by);
-      });
+      // The package's tenants' roles: a change across tenants.
+      await withoutTenantScope(() =>
+        db.transaction().execute(async (tx) => {
+          await repo.update(tx, body.id, {
+            name: body.name,
+            status: body.status,
+            remark: body.remark,
+            menuIds: JSON.stringify(body.menuIds),
+            updater: by,
+            updateTime: at,
+          });
+          await applyPackageMenus(tx, tenantIds, body.menuIds, at, by);
+        }),
+      );
       if (menusChanged) await ctx.bus.publish('permission');
       return true;
     },

@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import { STATUS_DISABLED, type AppContext, type LoginUser } from '../../context.js';
 import type { TenantRow } from '../../db/schema.js';
+import { withoutTenantScope } from '../../db/tenant-scope.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { fail } from '../../lib/errors.js';
 import { formatDateTime, loadDictLabels, toXlsx } from '../dict/excel.js';
@@ -133,7 +134,10 @@ export const tenantService = (ctx: AppContext) => {
         nickname: body.contactName,
         mobile: body.contactMobile,
       };
-      return repo.createWithAdmin(changesOf(body), admin, menuIds, ctx.now(), String(user.id));
+      // The new tenant's role and administrator belong to it, not to the caller's tenant.
+      return withoutTenantScope(() =>
+        repo.createWithAdmin(changesOf(body), admin, menuIds, ctx.now(), String(user.id)),
+      );
     },
 
     async update(user: LoginUser, body: Out<typeof tenantUpdateReq>): Promise<boolean> {
@@ -142,12 +146,9 @@ export const tenantService = (ctx: AppContext) => {
       await mustBeUnique(body.name, body.id);
       const menuIds = await usablePackageMenus(body.packageId);
       const packageChanged = current.packageId !== body.packageId;
-      await repo.update(
-        body.id,
-        changesOf(body),
-        packageChanged ? menuIds : null,
-        ctx.now(),
-        String(user.id),
+      // A new package changes the roles of the tenant being updated.
+      await withoutTenantScope(() =>
+        repo.update(body.id, changesOf(body), packageChanged ? menuIds : null, ctx.now(), String(user.id)),
       );
       await forgetValidity(body.id);
       if (packageChanged) await ctx.bus.publish('permission');

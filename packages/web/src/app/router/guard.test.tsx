@@ -64,8 +64,12 @@ describe('route guard without a token', () => {
     await screen.findByRole('button', { name: '登 录' });
     const target = `/system/user?status=0&name=${encodeURIComponent('张三')}`;
     expect(location()).toBe(`/login?redirect=${encodeURIComponent(target)}`);
-    // Nothing but the login page's own look-ups as it shows (captcha flag, prefilled tenant).
-    const lookups = ['/admin-api/system/captcha/enabled', '/admin-api/system/tenant/get-id-by-name'];
+    // Nothing but the login page's own look-ups as it shows (captcha flag, login options, prefilled tenant).
+    const lookups = [
+      '/admin-api/system/captcha/enabled',
+      '/admin-api/system/auth/login-options',
+      '/admin-api/system/tenant/get-id-by-name',
+    ];
     expect(stub.calls.filter((call) => !lookups.includes(call.path))).toHaveLength(0);
   });
 

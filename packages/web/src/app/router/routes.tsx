@@ -40,6 +40,38 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
           lazy: async () => ({ Component: (await import('../../features/auth/login-page')).default }),
         },
         {
+          id: 'social-login',
+          path: 'social-login',
+          handle: meta({ title: '社交登录', fullPath: '/social-login', hidden: true }),
+          lazy: async () => ({ Component: (await import('../../features/auth/social-login-page')).default }),
+        },
+        {
+          id: 'auth-redirect',
+          path: 'auth-redirect',
+          handle: meta({ title: '社交登录', fullPath: '/auth-redirect', hidden: true }),
+          lazy: async () => ({ Component: (await import('../../features/auth/auth-redirect-page')).default }),
+        },
+        {
+          id: 'oauth-login-gitee',
+          path: 'oauthLogin/gitee',
+          handle: meta({ title: '社交登录', fullPath: '/oauthLogin/gitee', hidden: true }),
+          lazy: async () => ({
+            Component: (await import('../../features/auth/gitee-callback-page')).default,
+          }),
+        },
+        {
+          id: 'bind',
+          path: 'bind',
+          handle: meta({ title: '绑定社交账号', fullPath: '/bind', hidden: true }),
+          lazy: async () => ({ Component: (await import('../../features/auth/bind-page')).default }),
+        },
+        {
+          id: 'register',
+          path: 'register',
+          handle: meta({ title: '注册', fullPath: '/register', hidden: true }),
+          lazy: async () => ({ Component: (await import('../../features/auth/register-page')).default }),
+        },
+        {
           id: ROUTE_IDS.error404,
           path: '404',
           handle: meta({ title: '404', fullPath: '/404', hidden: true }),
@@ -50,6 +82,13 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
           path: '401',
           handle: meta({ title: '401', fullPath: '/401', hidden: true }),
           lazy: async () => ({ Component: (await import('../../layout/error-pages/unauthorized')).default }),
+        },
+        {
+          // OAuth2 consent for a signed-in user (the guard sends others to /login first).
+          id: 'sso',
+          path: 'sso',
+          handle: meta({ title: '三方授权', fullPath: '/sso', hidden: true }),
+          lazy: async () => ({ Component: (await import('../../features/oauth2/sso-page')).default }),
         },
         {
           id: ROUTE_IDS.layout,

@@ -15,6 +15,7 @@ let feedback: ReturnType<typeof mockFeedback>;
 
 const TENANT_LOOKUP = '/admin-api/system/tenant/get-id-by-name';
 const CAPTCHA_FLAG = '/admin-api/system/captcha/enabled';
+const LOGIN_OPTIONS = '/admin-api/system/auth/login-options';
 let captchaOn = false;
 
 /** The login page; the tenant lookup answers tenant 1 unless `tenantAnswer` says otherwise. */
@@ -25,6 +26,7 @@ const open = (
 ) => {
   stub = stubHttp((call) => {
     if (call.path === CAPTCHA_FLAG) return ok(captchaOn);
+    if (call.path === LOGIN_OPTIONS) return ok({ registerEnabled: false, socialTypes: [] });
     return call.path === TENANT_LOOKUP ? tenantAnswer(call) : handler(call);
   });
   const router = createMemoryRouter(
@@ -39,9 +41,10 @@ const open = (
   return router;
 };
 
-/** The look-ups the page makes as it shows: the captcha flag and the prefilled tenant's id. */
+/** The look-ups the page makes as it shows: the captcha flag, the login options and the prefilled tenant's id. */
 const lookupOnShow = (call: StubCall) =>
   call.path === CAPTCHA_FLAG ||
+  call.path === LOGIN_OPTIONS ||
   (call.path === TENANT_LOOKUP && Object.fromEntries(call.query).name === '默认租户');
 /** What the page asked the server beyond its look-ups on show. */
 const serverCalls = () => stub.calls.filter((call) => !lookupOnShow(call));
@@ -92,7 +95,10 @@ describe('login page', () => {
 
     expect(await screen.findByText('用户页面')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/system/user');
-    const [lookup, call] = stub.calls.filter((c) => c.path !== CAPTCHA_FLAG) as [StubCall, StubCall];
+    const [lookup, call] = stub.calls.filter((c) => c.path !== CAPTCHA_FLAG && c.path !== LOGIN_OPTIONS) as [
+      StubCall,
+      StubCall,
+    ];
     expect(lookup.path).toBe(TENANT_LOOKUP);
     expect(Object.fromEntries(lookup.query)).toEqual({ name: '默认租户' });
     expect(call.method).toBe('POST');

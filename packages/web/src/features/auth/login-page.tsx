@@ -32,6 +32,7 @@ import {
   UserIcon,
 } from './login-icons';
 import { isCaptchaEnabled } from './captcha/enabled';
+import { LoginExtras } from './login-extras';
 import './login-page.css';
 
 // The slider captcha is its own chunk, loaded when first needed.
@@ -404,6 +405,11 @@ export function LoginPage() {
             {m.content}
           </div>
         ))}
+        <LoginExtras
+          tenantName={values.tenantName}
+          resolveTenant={resolveTenant}
+          redirect={safeRedirect(searchParams.get('redirect'))}
+        />
       </section>
       {captchaOpen && (
         <Suspense fallback={null}>

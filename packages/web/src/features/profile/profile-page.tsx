@@ -20,6 +20,7 @@ import defaultAvatar from '../../assets/default-avatar.svg';
 import { useTabs } from '../../layout/tags-view';
 import { request } from '../../shared/request';
 import { useSessionStore } from '../../shared/session';
+import { ProfileSocialAccounts } from '../social/profile-social-accounts';
 import { AvatarCropper } from './avatar-cropper';
 import './profile-page.css';
 
@@ -293,6 +294,16 @@ export function ProfilePage() {
                   children: <BasicInfoForm key={data.id} profile={data} onClose={close} />,
                 },
                 { key: 'password', label: '修改密码', children: <PasswordForm onClose={close} /> },
+                {
+                  key: 'social',
+                  label: '社交信息',
+                  children: (
+                    <ProfileSocialAccounts
+                      profile={data}
+                      onChange={() => void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })}
+                    />
+                  ),
+                },
               ]}
             />
           )}

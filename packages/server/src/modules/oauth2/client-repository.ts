@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { Database, OAuth2ClientRow } from '../../db/schema.js';
+
+/** The stored form of a client's editable fields: lists as JSON text, the secret sealed. */
+export interface OAuth2ClientChanges {
+  clientId: string;
+  secret: string;
+  name: string;
+  logo: string;
+  description: string | null;
+  status: number;
+  accessTokenValiditySeconds: number;
+  refreshTokenValiditySeconds: number;
+  redirectUris: string;
+  authorizedGrantTypes: string;
+  scopes: string;
+  autoApproveScopes: string;
+  authorities: string;
+  resourceIds: string;
+  additionalInformation: string | null;
+  pkceRequired: number;
+}
+
+interface Page {
+  pageNo: number;
+  pageSize: number;
+}
+
+/** OAuth2 clients: a global table (no tenant), soft-deleted. */
+export const oauth2ClientRepository = (db: Kysely<Database>) => {
+  const live = () => db.selectFrom('systemOauth2Client').where('deleted', '=', 0);
+  const audit = (at: number, by: number) => ({ updater: String(by), updateTime: at });
+
+  return {
+    async page(
+      filter: { name?: string; status?: number },
+      page: Page,
+    ): Promise<{ list: OAuth2ClientRow[]; total: number }> {
+      let q = live();
+      if (filter.name) q = q.where('name', 'like', `%${filter.name}%`);
+      if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+      const [list, total] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { list, total: Number(total.n) };
+    },
+
+    findById: (id: number): Promise<OAuth2ClientRow | undefined> =>
+      live().selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByClientId: (clientId: string): Promise<OAuth2ClientRow | undefined> =>
+      live().selectAll().where('clientId', '=', clientId).executeTakeFirst(),
+
+    async insert(values: OAuth2ClientChanges, at: number, by: number): Promise<number> {
+      const { id } = await db
+        .insertInto('systemOauth2Client')
+        .values({ ...values, ...audit(at, by), creator: String(by), createTime: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    async update(id: number, values: OAuth2ClientChanges, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('systemOauth2Client')
+        .set({ ...values, ...audit(at, by) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async softDelete(id: number, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('systemOauth2Client')
+        .set({ deleted: 1, ...audit(at, by) })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+};

@@ -1,0 +1,269 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { SocialClientTable, SocialUserTable } from '../../db/social-schema.js';
+import { likeIgnoringCase } from '../role/repository.js';
+
+export type SocialClientRow = Selectable<SocialClientTable>;
+export type SocialUserRow = Selectable<SocialUserTable>;
+
+export interface SocialClientFilter {
+  name?: string;
+  socialType?: number;
+  userType?: number;
+  clientId?: string;
+  status?: number;
+}
+
+type ClientChanges = Omit<
+  Insertable<SocialClientTable>,
+  'tenantId' | 'creator' | 'updater' | 'createTime' | 'updateTime'
+>;
+type UserFields = Pick<
+  Insertable<SocialUserTable>,
+  'openid' | 'token' | 'rawTokenInfo' | 'nickname' | 'avatar' | 'rawUserInfo' | 'code' | 'state'
+>;
+
+/** Social clients, accounts and bindings; every call is confined to one tenant. */
+export const socialRepository = (db: Kysely<Database>) => {
+  const clients = (tenantId: number) =>
+    db.selectFrom('systemSocialClient').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+
+  return {
+    async pageClients(
+      tenantId: number,
+      filter: SocialClientFilter,
+      page: { pageNo: number; pageSize: number },
+    ): Promise<{ list: SocialClientRow[]; total: number }> {
+      let query = clients(tenantId);
+      if (filter.name) query = query.where(likeIgnoringCase('name', filter.name));
+      if (filter.clientId) query = query.where(likeIgnoringCase('clientId', filter.clientId));
+      if (filter.socialType !== undefined) query = query.where('socialType', '=', filter.socialType);
+      if (filter.userType !== undefined) query = query.where('userType', '=', filter.userType);
+      if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+      const [{ total }, list] = await Promise.all([
+        query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+        query
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(page.pageSize)
+          .offset((page.pageNo - 1) * page.pageSize)
+          .execute(),
+      ]);
+      return { list, total: Number(total) };
+    },
+
+    findClient: (tenantId: number, id: number): Promise<SocialClientRow | undefined> =>
+      clients(tenantId).selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** The tenant's client of a platform for a user type (at most one is kept). */
+    findClientByType: (
+      tenantId: number,
+      socialType: number,
+      userType: number,
+    ): Promise<SocialClientRow | undefined> =>
+      clients(tenantId)
+        .selectAll()
+        .where('socialType', '=', socialType)
+        .where('userType', '=', userType)
+        .executeTakeFirst(),
+
+    listEnabledClients: (
+      tenantId: number,
+      userType: number,
+    ): Promise<Pick<SocialClientRow, 'socialType' | 'name'>[]> =>
+      clients(tenantId)
+        .select(['socialType', 'name'])
+        .where('userType', '=', userType)
+        .where('status', '=', 0)
+        .orderBy('socialType')
+        .execute(),
+
+    async insertClient(tenantId: number, row: ClientChanges, at: number, by: number): Promise<number> {
+      const { id } = await db
+        .insertInto('systemSocialClient')
+        .values({
+          ...row,
+          tenantId,
+          creator: String(by),
+          updater: String(by),
+          createTime: at,
+          updateTime: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    async updateClient(
+      tenantId: number,
+      id: number,
+      changes: Updateable<SocialClientTable>,
+      at: number,
+      by: number,
+    ): Promise<void> {
+      await db
+        .updateTable('systemSocialClient')
+        .set({ ...changes, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .execute();
+    },
+
+    async deleteClient(tenantId: number, id: number, at: number, by: number): Promise<void> {
+      await db
+        .updateTable('systemSocialClient')
+        .set({ deleted: 1, updater: String(by), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    findUserByCode: (
+      tenantId: number,
+      type: number,
+      code: string,
+      state: string,
+    ): Promise<SocialUserRow | undefined> =>
+      db
+        .selectFrom('systemSocialUser')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('type', '=', type)
+        .where('code', '=', code)
+        .where('state', '=', state)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    findUserByOpenid: (tenantId: number, type: number, openid: string): Promise<SocialUserRow | undefined> =>
+      db
+        .selectFrom('systemSocialUser')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('type', '=', type)
+        .where('openid', '=', openid)
+        .where('deleted', '=', 0)
+        .executeTakeFirst(),
+
+    /** Records what the platform said of an account, keyed by (type, openid); returns its id. */
+    async saveUser(tenantId: number, type: number, fields: UserFields, at: number): Promise<number> {
+      const existing = await this.findUserByOpenid(tenantId, type, fields.openid);
+      if (existing) {
+        await db
+          .updateTable('systemSocialUser')
+          .set({ ...fields, updater: null, updateTime: at })
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', existing.id)
+          .execute();
+        return existing.id;
+      }
+      const { id } = await db
+        .insertInto('systemSocialUser')
+        .values({ ...fields, tenantId, type, creator: null, updater: null, createTime: at, updateTime: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    /** Forgets the account's last code: once it has signed in or bound, the code and state serve no more. */
+    async consumeCode(tenantId: number, socialUserId: number, at: number): Promise<void> {
+      await db
+        .updateTable('systemSocialUser')
+        .set({ code: '', updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', socialUserId)
+        .execute();
+    },
+
+    async boundUserId(tenantId: number, socialUserId: number, userType: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('systemSocialUserBind')
+        .select('userId')
+        .where('tenantId', '=', tenantId)
+        .where('socialUserId', '=', socialUserId)
+        .where('userType', '=', userType)
+        .where('deleted', '=', 0)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row ? Number(row.userId) : null;
+    },
+
+    /**
+     * Binds the account to the user: the account leaves any other user, and the user's earlier
+     * account of the same platform is let go (one account per platform and user).
+     */
+    async bind(
+      tenantId: number,
+      bind: { userId: number; userType: number; socialType: number; socialUserId: number },
+      at: number,
+    ): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const gone = { deleted: 1, updater: String(bind.userId), updateTime: at };
+        await tx
+          .updateTable('systemSocialUserBind')
+          .set(gone)
+          .where('tenantId', '=', tenantId)
+          .where('userType', '=', bind.userType)
+          .where('deleted', '=', 0)
+          .where((eb) =>
+            eb.or([
+              eb('socialUserId', '=', bind.socialUserId),
+              eb.and([eb('userId', '=', bind.userId), eb('socialType', '=', bind.socialType)]),
+            ]),
+          )
+          .execute();
+        await tx
+          .insertInto('systemSocialUserBind')
+          .values({
+            ...bind,
+            tenantId,
+            creator: String(bind.userId),
+            updater: String(bind.userId),
+            createTime: at,
+            updateTime: at,
+          })
+          .execute();
+      });
+    },
+
+    /** Removes the user's binding of the platform; false when there was none. */
+    async unbind(
+      tenantId: number,
+      userId: number,
+      userType: number,
+      socialUserId: number,
+      at: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('systemSocialUserBind')
+        .set({ deleted: 1, updater: String(userId), updateTime: at })
+        .where('tenantId', '=', tenantId)
+        .where('userId', '=', userId)
+        .where('userType', '=', userType)
+        .where('socialUserId', '=', socialUserId)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The accounts bound to a user: platform and openid. */
+    boundAccounts: (
+      tenantId: number,
+      userId: number,
+      userType: number,
+    ): Promise<{ type: number; openid: string }[]> =>
+      db
+        .selectFrom('systemSocialUserBind as b')
+        .innerJoin('systemSocialUser as u', 'u.id', 'b.socialUserId')
+        .select(['u.type', 'u.openid'])
+        .where('b.tenantId', '=', tenantId)
+        .where('b.userId', '=', userId)
+        .where('b.userType', '=', userType)
+        .where('b.deleted', '=', 0)
+        .where('u.deleted', '=', 0)
+        .orderBy('u.type')
+        .execute(),
+  };
+};
+
+export type SocialRepository = ReturnType<typeof socialRepository>;

@@ -1,0 +1,126 @@
+import { lazy, Suspense, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { errorMessageOf } from '../../shared/request';
+import { login, type LoginResult } from './api';
+import { AuthAlert } from './auth-card';
+import { isCaptchaEnabled } from './captcha/enabled';
+import { FormTextField } from './login-field';
+import { LoadingIcon, LockIcon, UserIcon } from './login-icons';
+
+const CaptchaDialog = lazy(() => import('./captcha/captcha-dialog'));
+
+type Field = 'username' | 'password';
+
+const validate = (field: Field, value: string): string | undefined =>
+  field === 'username' ? (value.trim() ? undefined : '请输入账号') : value ? undefined : '请输入密码';
+
+export interface SocialBindFormProps {
+  /** The platform and the code and state it sent back. */
+  social: { type: number; code: string; state: string };
+  /** Stores the tokens and leaves the page. */
+  onSignedIn: (token: LoginResult) => Promise<void>;
+}
+
+/**
+ * 绑定账号: signs in with the console account and password, carrying the social code and state, so
+ * that the server binds the social account to it (the captcha first when it is on).
+ */
+export function SocialBindForm({ social, onSignedIn }: SocialBindFormProps) {
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [captchaOpen, setCaptchaOpen] = useState(false);
+
+  const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: validate(field, value) }));
+    if (error) setError(null);
+  };
+
+  const bind = async (captchaVerification?: string) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      if (!captchaVerification && (await isCaptchaEnabled())) {
+        setCaptchaOpen(true);
+        return;
+      }
+      const token = await login({
+        username: values.username.trim(),
+        password: values.password,
+        socialType: social.type,
+        socialCode: social.code,
+        socialState: social.state,
+        ...(captchaVerification ? { captchaVerification } : {}),
+      });
+      await onSignedIn(token);
+    } catch (caught) {
+      setError(errorMessageOf(caught));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const next = {
+      username: validate('username', values.username),
+      password: validate('password', values.password),
+    };
+    setErrors(next);
+    if (next.username || next.password) return;
+    await bind();
+  };
+
+  return (
+    <form className="login-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="绑定账号">
+      {error && <AuthAlert message={error} />}
+      <FormTextField
+        field="username"
+        error={errors.username}
+        icon={<UserIcon />}
+        input={{
+          type: 'text',
+          value: values.username,
+          onChange: onChange('username'),
+          placeholder: '账号',
+          'aria-label': '账号',
+          autoComplete: 'username',
+          maxLength: 30,
+        }}
+      />
+      <FormTextField
+        field="password"
+        error={errors.password}
+        icon={<LockIcon />}
+        input={{
+          type: 'password',
+          value: values.password,
+          onChange: onChange('password'),
+          placeholder: '密码',
+          'aria-label': '密码',
+          autoComplete: 'current-password',
+          maxLength: 30,
+        }}
+      />
+      <button type="submit" className="login-submit" disabled={submitting} aria-busy={submitting}>
+        {submitting && <LoadingIcon className="login-submit-loading" />}
+        <span>绑定并登录</span>
+      </button>
+      {captchaOpen && (
+        <Suspense fallback={null}>
+          <CaptchaDialog
+            onClose={() => setCaptchaOpen(false)}
+            onSuccess={(verification) => {
+              setCaptchaOpen(false);
+              void bind(verification);
+            }}
+          />
+        </Suspense>
+      )}
+    </form>
+  );
+}

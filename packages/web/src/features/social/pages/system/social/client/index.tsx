@@ -1,0 +1,4 @@
+import { SocialClientPage } from '../../../../social-client-page';
+
+/** Menu component `system/social/client/index`. */
+export default SocialClientPage;

@@ -1,0 +1,220 @@
+import type { SocialClient, UserProfile } from '@app/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useDictStore } from '../../shared/dict';
+import { useSessionStore } from '../../shared/session/session-store';
+import { mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
+import { browser } from '../auth/social-api';
+import { ProfileSocialAccounts } from './profile-social-accounts';
+import { SocialClientPage } from './social-client-page';
+
+const created = new Date(2026, 10, 20, 8, 0, 0).getTime();
+const client: SocialClient = {
+  id: 5,
+  name: '统一认证',
+  socialType: 90,
+  userType: 2,
+  clientId: 'portal',
+  agentId: null,
+  status: 0,
+  authorizeUrl: 'https://sso.example.com/oauth2/authorize',
+  tokenUrl: 'https://sso.example.com/oauth2/token',
+  userInfoUrl: 'https://sso.example.com/oauth2/userinfo',
+  scope: 'openid',
+  createTime: created,
+};
+
+let stub: ReturnType<typeof stubHttp>;
+const calls = (suffix: string) => stub.calls.filter((c) => c.path.endsWith(suffix));
+const dict = (dictType: string, value: string, label: string) => ({
+  dictType,
+  value,
+  label,
+  colorType: '',
+  cssClass: '',
+});
+
+beforeEach(() => {
+  mockFeedback();
+  useDictStore
+    .getState()
+    .setDictData([
+      dict('common_status', '0', '开启'),
+      dict('common_status', '1', '关闭'),
+      dict('user_type', '1', '会员'),
+      dict('user_type', '2', '管理员'),
+      dict('system_social_type', '10', '码云'),
+      dict('system_social_type', '20', '钉钉'),
+      dict('system_social_type', '30', '企业微信'),
+      dict('system_social_type', '90', '通用 OAuth 2.0'),
+    ]);
+  stub = stubHttp((call: StubCall) => {
+    if (call.path.endsWith('/social-client/page'))
+      return ok(call.query.get('name') === 'none' ? { list: [], total: 0 } : { list: [client], total: 1 });
+    if (call.path.endsWith('/social-client/get')) return ok(client);
+    if (call.path.endsWith('/social-client/create')) return ok(6);
+    if (call.path.endsWith('/auth/login-options'))
+      return ok({
+        registerEnabled: false,
+        socialTypes: [
+          { type: 90, name: '统一认证' },
+          { type: 10, name: '码云' },
+        ],
+      });
+    if (call.path.endsWith('/social-auth-redirect'))
+      return ok('https://sso.example.com/oauth2/authorize?state=x');
+    return ok(true);
+  });
+});
+
+afterEach(() => {
+  stub.restore();
+  vi.restoreAllMocks();
+  useDictStore.getState().reset();
+  useSessionStore.getState().reset();
+});
+
+function setup(element: ReactElement, permissions: string[] = []) {
+  useSessionStore.setState({ roles: ['common'], permissions });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/page', element }], { initialEntries: ['/page'] });
+  render(
+    <QueryClientProvider client={client}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+const OK = /确\s*定/;
+
+describe('social client page', { timeout: 30_000 }, () => {
+  const ALL = ['query', 'create', 'update', 'delete'].map((a) => `system:social-client:${a}`);
+
+  it('lists clients with their platform, and searches', async () => {
+    const user = setup(<SocialClientPage />, ['system:social-client:query']);
+    const row = (await screen.findByText('portal')).closest('tr')!;
+    expect(within(row).getByText('通用 OAuth 2.0')).toBeInTheDocument();
+    expect(within(row).getByText('管理员')).toBeInTheDocument();
+    expect(within(row).getByText('2026-11-20 08:00:00')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /新增/ })).not.toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('请输入应用名'), 'none{Enter}');
+    expect(await screen.findByText('暂无社交客户端')).toBeInTheDocument();
+    expect(calls('/social-client/page').at(-1)!.query.get('name')).toBe('none');
+  });
+
+  it('asks each platform for what it needs', async () => {
+    const user = setup(<SocialClientPage />, ALL);
+    await screen.findByText('portal');
+    await user.click(screen.getByRole('button', { name: /新增/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByLabelText('agentId')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: OK }));
+    expect(await within(dialog).findByText('应用名不能为空')).toBeInTheDocument();
+    expect(within(dialog).getByText('客户端密钥不能为空')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('radio', { name: '企业微信' }));
+    expect(await within(dialog).findByLabelText('agentId')).toBeInTheDocument();
+    expect(within(dialog).getByText('企业微信的企业 ID（CorpID）')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: '通用 OAuth 2.0' }));
+    await user.type(within(dialog).getByLabelText('应用名'), '单点登录');
+    await user.type(within(dialog).getByLabelText('客户端编号'), 'sso');
+    await user.type(within(dialog).getByLabelText('客户端密钥'), 'sso-secret');
+    await user.type(within(dialog).getByLabelText('授权地址'), 'ftp://x');
+    await user.click(within(dialog).getByRole('button', { name: OK }));
+    expect(
+      await within(dialog).findByText('授权地址必须是 http:// 或 https:// 开头的地址'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('令牌地址不能为空')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('授权地址'));
+    await user.type(within(dialog).getByLabelText('授权地址'), 'https://sso.example.com/authorize');
+    await user.type(within(dialog).getByLabelText('令牌地址'), 'https://sso.example.com/token');
+    await user.type(within(dialog).getByLabelText('用户信息地址'), 'https://sso.example.com/me');
+    await user.click(within(dialog).getByRole('button', { name: OK }));
+    await waitFor(() => expect(calls('/social-client/create')).toHaveLength(1));
+    expect(calls('/social-client/create')[0]!.body).toMatchObject({
+      name: '单点登录',
+      socialType: 90,
+      userType: 2,
+      clientId: 'sso',
+      clientSecret: 'sso-secret',
+      status: 0,
+      authorizeUrl: 'https://sso.example.com/authorize',
+      tokenUrl: 'https://sso.example.com/token',
+      userInfoUrl: 'https://sso.example.com/me',
+    });
+  });
+
+  it('edits keeping the secret, and deletes only after confirmation', async () => {
+    const user = setup(<SocialClientPage />, ALL);
+    const row = (await screen.findByText('portal')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /修改/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('修改社交客户端')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('客户端密钥')).toHaveValue('');
+    expect(within(dialog).getByText('密钥已加密保存，不修改请留空')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('令牌地址')).toHaveValue('https://sso.example.com/oauth2/token');
+    await user.click(within(dialog).getByRole('button', { name: OK }));
+    await waitFor(() => expect(calls('/social-client/update')).toHaveLength(1));
+    expect(calls('/social-client/update')[0]!.body).toMatchObject({
+      id: 5,
+      clientSecret: null,
+      clientId: 'portal',
+    });
+
+    await user.click(within(row).getByRole('button', { name: /删除/ }));
+    expect(await screen.findByText('是否确认删除社交客户端编号为"5"的数据项?')).toBeInTheDocument();
+    expect(calls('/social-client/delete')).toHaveLength(0);
+    await user.click(screen.getAllByRole('button', { name: OK }).at(-1)!);
+    await waitFor(() => expect(calls('/social-client/delete')).toHaveLength(1));
+    expect(calls('/social-client/delete')[0]!.query.get('id')).toBe('5');
+  });
+});
+
+describe('personal centre social accounts', { timeout: 30_000 }, () => {
+  const profile = {
+    socialUsers: [
+      { type: 90, openid: 'ext-1' },
+      { type: 20, openid: 'ding-1' },
+    ],
+  } as UserProfile;
+
+  it('lists the platforms with their bindings; binding leaves for the platform', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const user = setup(<ProfileSocialAccounts profile={profile} onChange={() => undefined} />);
+    const own = (await screen.findByText('统一认证')).closest('tr')!;
+    expect(within(own).getByText('已绑定（ext-1）')).toBeInTheDocument();
+    // Bound to a platform the tenant no longer offers: shown by its dictionary name, to unbind.
+    const old = screen.getByText('钉钉').closest('tr')!;
+    expect(within(old).getByRole('button', { name: '解绑' })).toBeInTheDocument();
+    const gitee = screen.getByText('码云').closest('tr')!;
+    expect(within(gitee).getByText('未绑定')).toBeInTheDocument();
+    await user.click(within(gitee).getByRole('button', { name: '绑定' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://sso.example.com/oauth2/authorize?state=x'),
+    );
+    expect(Object.fromEntries(calls('/social-auth-redirect')[0]!.query)).toEqual({
+      type: '10',
+      redirectUri: `${window.location.origin}/bind?type=10`,
+    });
+  });
+
+  it('unbinds after confirmation', async () => {
+    const onChange = vi.fn();
+    const user = setup(<ProfileSocialAccounts profile={profile} onChange={onChange} />);
+    const own = (await screen.findByText('统一认证')).closest('tr')!;
+    await user.click(within(own).getByRole('button', { name: '解绑' }));
+    expect(await screen.findByText('确定解绑统一认证账号吗？')).toBeInTheDocument();
+    expect(calls('/social-user/unbind')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: OK }));
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(calls('/social-user/unbind')[0]!.body).toEqual({ type: 90, openid: 'ext-1' });
+  });
+});
