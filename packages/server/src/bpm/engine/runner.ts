@@ -1,6 +1,7 @@
 /**
- * One engine step: a fresh bpmn-engine Engine recovers the stored state (or starts), resumes, acts, runs until
- * every execution waits or ends, and reports what happened. Nothing survives the step but the returned state.
+ * One engine step: a bpmn-engine Engine recovers the stored state (or starts), resumes, acts, runs until every
+ * execution waits or ends, and reports what happened. The Engine may survive the step as a `LiveInstance`,
+ * which the next step of the same instance can take instead of recovering the state (see types.ts).
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Engine } from 'bpmn-engine';
@@ -30,8 +31,10 @@ import type {
   EngineState,
   FireDueTimersInput,
   JumpInput,
+  LiveInstance,
   LoopUsers,
   PendingTimer,
+  ResumeInput,
   StartInput,
   StepResult,
   Variables,
@@ -136,31 +139,90 @@ function messageContent(context: unknown): MessageContent {
   return content && typeof content === 'object' ? (content as MessageContent) : {};
 }
 
+/**
+ * One bpmn-engine Engine and what outlives a step with it: its timers and the tasks it last reported
+ * waiting. bpmn-engine keeps the options it was built with, so its callbacks reach the step running now
+ * through here.
+ */
+class Host {
+  step: Step | null = null;
+  readonly timers = new StepTimers();
+  /** Waiting tasks as the last step reported them: a live engine does not report them again. */
+  waits = new Map<string, WaitingTask>();
+  /** Events reach the running step; between steps nothing runs, and nothing would listen. */
+  readonly listener = {
+    emit: (eventName: string, api: ElementApi | undefined): boolean =>
+      this.step ? this.step.listener.emit(eventName, api) : true,
+  };
+  readonly engine: Engine;
+
+  constructor(readonly definition: CompiledDefinition) {
+    const expressions = {
+      resolveExpression: (expression: string, context: unknown) =>
+        this.current.resolveExpression(expression, context),
+      isExpression: (text: string) => isExpression(text),
+      hasExpression: (text: string) => hasExpression(text),
+      evaluateCondition: (text: string, message: unknown) => this.current.evaluateCondition(text, message),
+    };
+    this.engine = new Engine({
+      name: definition.processId,
+      sourceContext: definition.source,
+      expressions,
+      // Both follow bpmn-elements' runtime contract; its declarations type them more narrowly.
+      scripts: refusingScripts as never,
+      timers: this.timers as never,
+      Logger: silentLogger,
+      // Elements that never ran are left out of the state.
+      settings: { disableTrackState: true },
+    });
+    this.engine.on('error', (error: unknown) => {
+      if (this.step) this.step.failure ??= this.step.fail(error);
+    });
+  }
+
+  get current(): Step {
+    if (!this.step) throw new EngineStepError('engine', '流程执行失败：引擎不在步骤中');
+    return this.step;
+  }
+}
+
+/** An Engine kept after a successful step, good for one next step on exactly `state`. */
+class LiveEngine implements LiveInstance {
+  used = false;
+  constructor(
+    readonly host: Host,
+    readonly state: EngineState,
+  ) {}
+}
+
 class Step implements ConditionEvaluator {
   readonly variables: Variables;
   readonly running: EngineState['running'];
   readonly tasks: EngineState['tasks'];
   readonly loops: EngineState['loops'];
   readonly reached: Set<string>;
-  readonly timers = new StepTimers();
+  readonly timers: StepTimers;
+  readonly engine: Engine;
   /** The first failure inside the engine: the step fails with it, whatever the engine made of it. */
   failure: EngineStepError | null = null;
-  private readonly waits = new Map<string, WaitingTask>();
+  private readonly waits: Map<string, WaitingTask>;
   private readonly records = new Map<string, ActivityRecord>();
   private readonly ended = new Set<string>();
   private readonly lastEnded = new Map<string, string>();
   /** Start order of the activity runs (the state keeps `running` in start order). */
   private readonly startOrder = new Map<string, number>();
   endEventId: string | null = null;
-  engine: Engine | null = null;
 
   constructor(
-    readonly definition: CompiledDefinition,
+    readonly host: Host,
     readonly previous: EngineState | null,
     readonly loopUsers: LoopUsers,
     variables: Variables,
     readonly businessKey: string | null,
   ) {
+    this.timers = host.timers;
+    this.engine = host.engine;
+    this.waits = new Map(host.waits);
     this.variables = { ...(previous ? structuredClone(previous.variables) : {}), ...variables };
     this.running = { ...previous?.running };
     this.tasks = { ...previous?.tasks };
@@ -168,6 +230,10 @@ class Step implements ConditionEvaluator {
     this.reached = new Set(previous?.reached);
     for (const executionId of Object.keys(this.running))
       this.startOrder.set(executionId, this.startOrder.size);
+  }
+
+  get definition(): CompiledDefinition {
+    return this.host.definition;
   }
 
   fail(error: unknown): EngineStepError {
@@ -219,9 +285,6 @@ class Step implements ConditionEvaluator {
     }
     return [...(value as unknown[])];
   }
-
-  isExpression = (text: string) => isExpression(text);
-  hasExpression = (text: string) => hasExpression(text);
 
   evaluateCondition(text: string, message: unknown): boolean {
     try {
@@ -378,7 +441,7 @@ class Step implements ConditionEvaluator {
   // --- the running process ----------------------------------------------------------------------------------
 
   process(): RunningProcess | null {
-    const definitions = (this.engine?.execution?.definitions ?? []) as unknown as {
+    const definitions = (this.engine.execution?.definitions ?? []) as unknown as {
       getRunningProcesses(): RunningProcess[];
     }[];
     return definitions[0]?.getRunningProcesses()[0] ?? null;
@@ -404,13 +467,13 @@ class Step implements ConditionEvaluator {
   /** Throws the first failure of the step, if any. */
   check(): void {
     if (this.failure) throw this.failure;
-    if (this.engine?.state === 'error') {
+    if (this.engine.state === 'error') {
       throw new EngineStepError('engine', '流程执行失败：引擎进入错误状态');
     }
   }
 
-  async result(actedOn: ReadonlySet<string>): Promise<StepResult> {
-    const engine = this.engine as Engine;
+  result(actedOn: ReadonlySet<string>): StepResult {
+    const engine = this.engine;
     this.check();
     if (engine.activityStatus === 'executing') {
       throw new EngineStepError('engine', '流程执行失败：步骤结束时仍有节点在执行');
@@ -467,7 +530,7 @@ class Step implements ConditionEvaluator {
       definitionId: this.definition.id,
       businessKey: this.businessKey,
       variables: this.variables,
-      engine: deflateRawSync(JSON.stringify(stripState(await engine.getState()))).toString('base64'),
+      engine: deflateRawSync(JSON.stringify(engineStateOf(engine))).toString('base64'),
       running: this.running,
       tasks: this.tasks,
       loops: this.loops,
@@ -486,32 +549,37 @@ class Step implements ConditionEvaluator {
       ),
       timers,
       cancelledTasks,
+      live: null,
     };
   }
 }
 
 /**
- * bpmn-engine's state without the definition source (the cache has it) and without environment variables:
- * ours live in EngineState.variables; bpmn-engine copies only its own message fields there.
+ * bpmn-engine's state as `Execution.getState` gives it, less two things. The definition source: the cache has
+ * it, and bpmn-engine would serialise it again at every step. Environment variables: ours live in
+ * EngineState.variables; bpmn-engine copies only its own message fields there. (Every getState returns fresh
+ * objects, so emptying them leaves a live engine as it was.)
  */
-function stripState(raw: unknown): unknown {
-  const state = raw as {
-    environment?: { variables?: unknown };
-    definitions?: {
-      source?: unknown;
+function engineStateOf(engine: Engine): unknown {
+  const execution = engine.execution;
+  const definitions = execution.definitions.map((definition) => {
+    const state = definition.getState() as {
       environment?: { variables?: unknown };
       execution?: { processes?: { environment?: { variables?: unknown } }[] };
-    }[];
-  };
-  if (state.environment) state.environment.variables = {};
-  for (const definition of state.definitions ?? []) {
-    delete definition.source;
-    if (definition.environment) definition.environment.variables = {};
-    for (const process of definition.execution?.processes ?? []) {
+    };
+    if (state.environment) state.environment.variables = {};
+    for (const process of state.execution?.processes ?? []) {
       if (process.environment) process.environment.variables = {};
     }
-  }
-  return state;
+    return state;
+  });
+  return {
+    name: engine.name,
+    state: execution.state,
+    stopped: execution.stopped,
+    environment: { ...execution.environment.getState(), variables: {} },
+    definitions,
+  };
 }
 
 /** The process itself, as the target of process-level listeners. */
@@ -528,38 +596,49 @@ function checkState(state: EngineState, definition: CompiledDefinition): void {
   }
 }
 
+/**
+ * The engine a step on `input.state` runs on: the live one the previous step returned, when it comes with
+ * exactly this state and has not run a step since; otherwise a new one, to recover from the state.
+ */
+function hostFor(input: ResumeInput, definition: CompiledDefinition): { host: Host; live: boolean } {
+  const live = input.live;
+  if (live instanceof LiveEngine && !live.used && live.state === input.state) {
+    live.used = true;
+    return { host: live.host, live: true };
+  }
+  return { host: new Host(definition), live: false };
+}
+
 async function runStep(
   step: Step,
+  live: boolean,
   act: (step: Step) => void,
   actedOn: ReadonlySet<string> = new Set(),
 ): Promise<StepResult> {
-  const engine = new Engine({
-    name: step.definition.processId,
-    sourceContext: step.definition.source,
-    expressions: step,
-    // Both follow bpmn-elements' runtime contract; its declarations type them more narrowly.
-    scripts: refusingScripts as never,
-    timers: step.timers as never,
-    Logger: silentLogger,
-    // Elements that never ran are left out of the state.
-    settings: { disableTrackState: true },
-  });
-  step.engine = engine;
-  engine.on('error', (error: unknown) => (step.failure ??= step.fail(error)));
+  const { host, engine } = step;
+  host.step = step;
   try {
-    if (step.previous) {
+    if (live) {
+      // What resuming a recovered engine does by itself: timers that have expired complete.
+      step.timers.fireDue(Date.now());
+    } else if (step.previous) {
       engine.recover(
         JSON.parse(inflateRawSync(Buffer.from(step.previous.engine, 'base64')).toString('utf8')),
       );
-      await engine.resume({ listener: step.listener });
+      await engine.resume({ listener: host.listener });
     } else {
-      await engine.execute({ listener: step.listener });
+      await engine.execute({ listener: host.listener });
     }
     step.check();
     act(step);
-    return await step.result(actedOn);
+    const result = step.result(actedOn);
+    if (result.status === 'completed') return result;
+    host.waits = new Map(result.waitingTasks.map((t) => [t.executionId, t]));
+    return { ...result, live: new LiveEngine(host, result.state) };
   } catch (error) {
     throw step.fail(error);
+  } finally {
+    host.step = null;
   }
 }
 
@@ -567,7 +646,7 @@ async function runStep(
 export async function start(input: StartInput): Promise<StepResult> {
   const definition = await loadDefinition(input.definition);
   const step = new Step(
-    definition,
+    new Host(definition),
     null,
     input.loopUsers ?? {},
     input.variables ?? {},
@@ -579,7 +658,16 @@ export async function start(input: StartInput): Promise<StepResult> {
   } catch (error) {
     throw step.fail(error);
   }
-  return runStep(step, () => {});
+  return runStep(step, false, () => {});
+}
+
+/** A step on a stored (or live) instance: its definition, the engine to run on, and the step. */
+async function resumeStep(input: ResumeInput) {
+  const definition = await loadDefinition(input.definition);
+  checkState(input.state, definition);
+  const { host, live } = hostFor(input, definition);
+  const step = new Step(host, input.state, input.loopUsers ?? {}, {}, input.state.businessKey);
+  return { definition, step, live };
 }
 
 function waitingActivity(step: Step, executionId: string): string {
@@ -592,11 +680,10 @@ function waitingActivity(step: Step, executionId: string): string {
 
 /** Completes a waiting user task; its variables become process variables before the flow moves on. */
 export async function completeTask(input: CompleteTaskInput): Promise<StepResult> {
-  const definition = await loadDefinition(input.definition);
-  checkState(input.state, definition);
-  const step = new Step(definition, input.state, input.loopUsers ?? {}, {}, input.state.businessKey);
+  const { definition, step, live } = await resumeStep(input);
   return runStep(
     step,
+    live,
     () => {
       const activityId = waitingActivity(step, input.executionId);
       Object.assign(step.variables, input.variables);
@@ -610,7 +697,7 @@ export async function completeTask(input: CompleteTaskInput): Promise<StepResult
       };
       if (node) step.runListeners(node.listeners, 'task', 'complete', task);
       step.check();
-      step.engine?.execution.signal({ id: activityId, executionId: input.executionId });
+      step.engine.execution.signal({ id: activityId, executionId: input.executionId });
     },
     new Set([input.executionId]),
   );
@@ -621,10 +708,8 @@ export async function completeTask(input: CompleteTaskInput): Promise<StepResult
  * instance resumes; the others fire here when due. Nothing due: the state comes back unchanged.
  */
 export async function fireDueTimers(input: FireDueTimersInput): Promise<StepResult> {
-  const definition = await loadDefinition(input.definition);
-  checkState(input.state, definition);
-  const step = new Step(definition, input.state, input.loopUsers ?? {}, {}, input.state.businessKey);
-  return runStep(step, () => {
+  const { step, live } = await resumeStep(input);
+  return runStep(step, live, () => {
     step.timers.fireDue(input.now ?? Date.now());
   });
 }
@@ -650,11 +735,10 @@ function isOnSamePath(definition: CompiledDefinition, fromId: string, targetId: 
  * the waiting task (every iteration of a multi-instance one) is discarded without moving the flow on.
  */
 export async function jump(input: JumpInput): Promise<StepResult> {
-  const definition = await loadDefinition(input.definition);
-  checkState(input.state, definition);
-  const step = new Step(definition, input.state, input.loopUsers ?? {}, {}, input.state.businessKey);
+  const { definition, step, live } = await resumeStep(input);
   return runStep(
     step,
+    live,
     () => {
       const fromId = waitingActivity(step, input.fromExecutionId);
       const target = definition.nodes.get(input.targetActivityId);

@@ -1,8 +1,9 @@
 /**
- * The workflow engine's public types. The engine is a stateless step executor over bpmn-engine: every step
- * recovers the instance from `EngineState`, acts, runs until every execution waits (user task, timer) or
- * ends, and hands back the new state with everything the caller must write in the same transaction
- * (tasks, activity history, timer jobs). No engine object lives between steps.
+ * The workflow engine's public types. The engine is a step executor over bpmn-engine: every step recovers
+ * the instance from `EngineState`, acts, runs until every execution waits (user task, timer) or ends, and
+ * hands back the new state with everything the caller must write in the same transaction (tasks, activity
+ * history, timer jobs). The stored state is the truth; the caller may also keep the step's `LiveInstance`
+ * and hand it to the next step on that same state, which then skips the recovery.
  */
 
 /** Extension namespace a diagram is written for (what the designer calls the engine flavour). */
@@ -83,22 +84,39 @@ export interface StartInput extends StepInput {
   businessKey?: string | null;
 }
 
-export interface CompleteTaskInput extends StepInput {
+/**
+ * A bpmn-engine instance still running after a step (`StepResult.live`). Handed to the next step together
+ * with `state`, that step runs on it instead of recovering `state`, which costs about as much as the step
+ * itself. Good for one step: the step consumes it, and a failed step leaves nothing to reuse. The engine
+ * cannot know whether `state` is still the stored one: the caller keeps it only while the stored row is
+ * the one this step wrote (e.g. its version), and drops it when that write fails. It holds the whole
+ * running instance in memory (hundreds of KB even for a small diagram).
+ */
+export interface LiveInstance {
+  /** The state this instance is at: the `state` of the step result that returned it. */
+  readonly state: EngineState;
+}
+
+/** A step on a started instance. */
+export interface ResumeInput extends StepInput {
   state: EngineState;
+  /** The live instance of the step that returned `state`; ignored unless its `state` is this one. */
+  live?: LiveInstance | null;
+}
+
+export interface CompleteTaskInput extends ResumeInput {
   /** The waiting task's executionId (one multi-instance iteration has its own). */
   executionId: string;
   /** The task's output: merged into the process variables before the flow moves on. */
   variables?: Variables;
 }
 
-export interface FireDueTimersInput extends StepInput {
-  state: EngineState;
+export interface FireDueTimersInput extends ResumeInput {
   /** Timers whose expireAt is at or before this time (epoch ms) fire; defaults to now. */
   now?: number;
 }
 
-export interface JumpInput extends StepInput {
-  state: EngineState;
+export interface JumpInput extends ResumeInput {
   /** The waiting task that is sent back (for a multi-instance iteration: the whole activity). */
   fromExecutionId: string;
   /** A user task completed earlier on the same path (never across a parallel or inclusive gateway). */
@@ -163,8 +181,9 @@ export interface StepResult {
   endEventId: string | null;
   variables: Variables;
   /**
-   * Every user task waiting now. A recovered instance re-reports tasks that were already waiting, with the
-   * same executionId: the caller inserts tasks idempotently by executionId.
+   * Every user task waiting now. Tasks that were already waiting come again with the same executionId (as
+   * a recovered instance evaluates them now; a live one, as it first reported them): the caller inserts
+   * tasks idempotently by executionId.
    */
   waitingTasks: WaitingTask[];
   history: ActivityRecord[];
@@ -177,6 +196,8 @@ export interface StepResult {
    * (`jump`'s fromExecutionId): the caller records those results itself.
    */
   cancelledTasks: EndedTask[];
+  /** The instance still running in memory, for the next step on `state`; null when the process completed. */
+  live: LiveInstance | null;
 }
 
 /** Context handed to an allow-listed listener handler. Handlers run synchronously inside a step. */

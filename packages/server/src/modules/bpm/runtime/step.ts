@@ -10,6 +10,7 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import * as engine from '../../../bpm/engine/index.js';
 import type {
   EngineState,
+  LiveInstance,
   LoopUsers,
   ProcessOutline,
   StepResult,
@@ -25,6 +26,7 @@ import { type InstanceRow, instanceRepository } from '../process-instance/reposi
 import { descendantsOf, isOpenTask, type TaskRow, taskRepository } from '../task/repository.js';
 import { timeOrderedId } from './ids.js';
 import { jobRepository } from './job-repository.js';
+import { liveInstanceCapacityFrom, liveInstances } from './live-instances.js';
 import type { BpmNotifier, Notice } from './notices.js';
 
 /** Reasons written on tasks the runtime ends itself (the first three are the reference's texts). */
@@ -116,7 +118,11 @@ interface LoadedDefinition {
   outline: ProcessOutline;
   /** Some sequence-flow condition reads `approved`: the diagram routes rejections itself. */
   routesRejections: boolean;
+  /** Whether the diagram has timer events (the only ones deploy allows): else it never has jobs. */
+  hasTimers: boolean;
 }
+
+const TIMER_TYPES = new Set(['bpmn:BoundaryEvent', 'bpmn:IntermediateCatchEvent']);
 
 const CONDITION = /<(?:[\w-]+:)?conditionExpression\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?conditionExpression>/g;
 const readsApproved = (xml: string): boolean =>
@@ -129,34 +135,70 @@ const readsApproved = (xml: string): boolean =>
  * one transaction whose first write is a compare-and-swap on the row's `version`; a step that lost
  * the race runs again from its decision. On PostgreSQL the whole step runs in that transaction after
  * `SELECT ... FOR UPDATE`, so steps of one instance queue instead of racing; on SQLite the engine runs
- * before the (single-writer) transaction. Messages go out after commit. No engine object outlives a
- * step.
+ * before the (single-writer) transaction. Messages go out after commit.
+ *
+ * Recovering the engine from the stored state costs about as much as the step itself, so a committed
+ * step keeps its engine instance live (see live-instances.ts), tagged with the version it wrote: the
+ * next step of that instance on this server uses it if the row it reads is still at that version.
  */
 export const bpmRuntime = (
   ctx: AppContext,
   deps: { notifier: BpmNotifier; onInstanceEnd: InstanceEndListener[] },
 ) => {
   const { db } = ctx;
+  const live = liveInstances(liveInstanceCapacityFrom());
+
+  /** SQLite's busy_timeout of the connection, read once: steps set it aside while they begin. */
+  let busyTimeoutMs: number | null = null;
+
+  /**
+   * SQLite: BEGIN IMMEDIATE if no other connection holds the write lock now, else false. SQLite's own
+   * wait for the lock (busy_timeout) sleeps up to 100 ms at a time with the event loop stopped, so the
+   * step turns it off while it asks and waits in `inTransaction` instead.
+   */
+  const tryBeginImmediate = async (conn: Kysely<Database>): Promise<boolean> => {
+    busyTimeoutMs ??= Number(
+      (await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn)).rows[0]?.timeout ?? 0,
+    );
+    await sql`pragma busy_timeout = 0`.execute(conn);
+    try {
+      await sql`begin immediate`.execute(conn);
+      return true;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+      throw error;
+    } finally {
+      await sql.raw(`pragma busy_timeout = ${busyTimeoutMs}`).execute(conn);
+    }
+  };
 
   /**
    * One transaction. On SQLite it begins IMMEDIATE: the write lock is taken at once, so a step of
-   * another server process on the same file waits for it (busy_timeout) instead of failing later on a
-   * stale snapshot.
+   * another server process on the same file waits for it instead of failing later on a stale snapshot.
+   * It waits with the connection released and the event loop running, a few milliseconds at a time,
+   * up to the connection's busy_timeout; then it fails as busy (a conflict: the step runs again).
    */
-  const inTransaction = <T>(work: (q: Kysely<Database>) => Promise<T>): Promise<T> =>
-    db.dialect === 'postgres'
-      ? db.kysely.transaction().execute(work)
-      : db.kysely.connection().execute(async (conn) => {
-          await sql`begin immediate`.execute(conn);
-          try {
-            const result = await work(conn);
-            await sql`commit`.execute(conn);
-            return result;
-          } catch (error) {
-            await sql`rollback`.execute(conn).catch(() => undefined);
-            throw error;
-          }
-        });
+  const inTransaction = async <T>(work: (q: Kysely<Database>) => Promise<T>): Promise<T> => {
+    if (db.dialect === 'postgres') return db.kysely.transaction().execute(work);
+    const started = Date.now();
+    for (let round = 0; ; round++) {
+      const outcome = await db.kysely.connection().execute(async (conn) => {
+        if (!(await tryBeginImmediate(conn))) return null;
+        try {
+          const result = await work(conn);
+          await sql`commit`.execute(conn);
+          return { result };
+        } catch (error) {
+          await sql`rollback`.execute(conn).catch(() => undefined);
+          throw error;
+        }
+      });
+      if (outcome) return outcome.result;
+      if (Date.now() - started >= (busyTimeoutMs ?? 0))
+        throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 ** round, 16)));
+    }
+  };
 
   /** Runs `work`, again from the start when it lost a race with another step. */
   const attempt = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -182,10 +224,12 @@ export const bpmRuntime = (
     if (cached && cached.row.tenantId === tenantId) return cached;
     const row = await bpmDefinitionRepository(q).findById(tenantId, id);
     if (!row) return undefined;
+    const outline = await engine.readProcessOutline(row.bpmnXml);
     const loaded = {
       row,
-      outline: await engine.readProcessOutline(row.bpmnXml),
+      outline,
       routesRejections: readsApproved(row.bpmnXml),
+      hasTimers: outline.nodes.some((n) => TIMER_TYPES.has(n.type)),
     };
     if (definitions.size >= DEFINITION_CACHE_SIZE) definitions.delete(definitions.keys().next().value!);
     definitions.set(id, loaded);
@@ -377,21 +421,22 @@ export const bpmRuntime = (
         });
     await instances.insertActivities(newActivities);
 
-    await jobRepository(q, db.dialect).replace(
-      instance.id,
-      result.status === 'completed' || opts.terminating
-        ? []
-        : result.timers.map((t) => ({
-            tenantId: instance.tenantId,
-            processInstanceId: instance.id,
-            executionId: t.executionId,
-            activityId: t.activityId,
-            dueAt: t.expireAt,
-            lockedBy: null,
-            lockedUntil: null,
-            createTime: opts.now,
-          })),
-    );
+    if (definition.hasTimers)
+      await jobRepository(q, db.dialect).replace(
+        instance.id,
+        result.status === 'completed' || opts.terminating
+          ? []
+          : result.timers.map((t) => ({
+              tenantId: instance.tenantId,
+              processInstanceId: instance.id,
+              executionId: t.executionId,
+              activityId: t.activityId,
+              dueAt: t.expireAt,
+              lockedBy: null,
+              lockedUntil: null,
+              createTime: opts.now,
+            })),
+      );
     return notices;
   };
 
@@ -434,30 +479,28 @@ export const bpmRuntime = (
   const runEngine = async (
     definition: LoadedDefinition,
     state: EngineState,
+    liveInstance: LiveInstance | null,
     action: Exclude<StepAction, { kind: 'none' }>,
     loopUsers: LoopUsers,
     now: number,
   ): Promise<StepResult> => {
     const source = { id: definition.row.id, xml: definition.row.bpmnXml };
+    const from = { definition: source, state, live: liveInstance, loopUsers };
     try {
       switch (action.kind) {
         case 'complete':
           return await engine.completeTask({
-            definition: source,
-            state,
+            ...from,
             executionId: action.executionId,
             variables: action.variables,
-            loopUsers,
           });
         case 'fire-timers':
-          return await engine.fireDueTimers({ definition: source, state, now, loopUsers });
+          return await engine.fireDueTimers({ ...from, now });
         case 'jump':
           return await engine.jump({
-            definition: source,
-            state,
+            ...from,
             fromExecutionId: action.fromExecutionId,
             targetActivityId: action.targetActivityId,
-            loopUsers,
           });
       }
     } catch (error) {
@@ -466,6 +509,9 @@ export const bpmRuntime = (
   };
 
   return {
+    /** The live engine instances this runtime keeps (for tests and measurements). */
+    liveInstances: live,
+
     /**
      * Starts an instance of the definition for `user`. `prepare` runs first in the same transaction
      * and may give the business key (the OA leave inserts its row there); `created` runs after the
@@ -481,7 +527,7 @@ export const bpmRuntime = (
     ): Promise<string> {
       const now = ctx.now();
       const id = timeOrderedId();
-      const notices = await attempt(() =>
+      const started = await attempt(() =>
         inTransaction(async (q) => {
           const row = await bpmDefinitionRepository(q).findById(user.tenantId, input.processDefinitionId);
           if (!row) throw fail(BpmError.PROCESS_DEFINITION_NOT_EXISTS);
@@ -528,10 +574,11 @@ export const bpmRuntime = (
             now,
           });
           if (completed) notices.push(...(await finish(q, instance, BPM_RESULT.APPROVE, '', now)));
-          return notices;
+          return { notices, live: result.live };
         }),
       );
-      await deps.notifier(user.tenantId, notices);
+      if (started.live) live.put(id, 0, started.live);
+      await deps.notifier(user.tenantId, started.notices);
       return id;
     },
 
@@ -555,6 +602,8 @@ export const bpmRuntime = (
         if (!plan) return null;
         let engineStep: { definition: LoadedDefinition; result: StepResult } | null = null;
         if (plan.action.kind !== 'none') {
+          // Out of the cache whatever happens next: only a committed step puts an instance back.
+          const cached = live.take(instanceId, instance.version);
           const definition = await loadDefinition(q, tenantId, instance.processDefinitionId);
           if (!definition) throw fail(BpmError.PROCESS_DEFINITION_NOT_EXISTS);
           // A rejection ends the instance where it stands, as the reference does, unless the diagram
@@ -562,19 +611,21 @@ export const bpmRuntime = (
           if (plan.terminate && plan.action.kind === 'complete' && !definition.routesRejections)
             return { instance, tasks, plan, engineStep, now };
           const loopUsers = await loopUsersOf(q, definition, instance.startUserId);
-          const state = JSON.parse(instance.engineState) as EngineState;
+          const state = cached?.state ?? (JSON.parse(instance.engineState) as EngineState);
           engineStep = {
             definition,
-            result: await runEngine(definition, state, plan.action, loopUsers, now),
+            result: await runEngine(definition, state, cached, plan.action, loopUsers, now),
           };
         }
         return { instance, tasks, plan, engineStep, now };
       };
 
+      type Prepared = NonNullable<Awaited<ReturnType<typeof prepare>>>;
+
       /** Writes a prepared step: first the compare-and-swap on the version, then everything else. */
       const apply = async (
         q: Kysely<Database>,
-        { instance, tasks, plan, engineStep, now }: NonNullable<Awaited<ReturnType<typeof prepare>>>,
+        { instance, tasks, plan, engineStep, now }: Prepared,
       ): Promise<Notice[]> => {
         const completed = engineStep?.result.status === 'completed';
         const ending = completed || plan.terminate !== undefined;
@@ -617,21 +668,30 @@ export const bpmRuntime = (
         return notices;
       };
 
-      const notices = await attempt(async () => {
+      /** After commit: the engine instance this step leaves running is the one at the new version. */
+      const keepLive = ({ instance, plan, engineStep }: Prepared) => {
+        const version = instance.version + 1;
+        if (plan.terminate) live.drop(instanceId);
+        else if (!engineStep) live.advance(instanceId, instance.version, version);
+        else if (engineStep.result.live) live.put(instanceId, version, engineStep.result.live);
+      };
+
+      const done = await attempt(async (): Promise<{ prepared: Prepared; notices: Notice[] } | null> => {
         if (db.dialect === 'postgres')
           return inTransaction(async (q) => {
             const prepared = await prepare(q, await instanceRepository(q).lockById(tenantId, instanceId));
-            return prepared ? apply(q, prepared) : null;
+            return prepared ? { prepared, notices: await apply(q, prepared) } : null;
           });
         // SQLite: the engine runs outside the write lock; the version check at write time makes it safe.
         const prepared = await prepare(
           db.kysely,
           await instanceRepository(db.kysely).findById(tenantId, instanceId),
         );
-        return prepared ? inTransaction((q) => apply(q, prepared)) : null;
+        return prepared ? { prepared, notices: await inTransaction((q) => apply(q, prepared)) } : null;
       });
-      if (notices === null) return false;
-      await deps.notifier(tenantId, notices);
+      if (done === null) return false;
+      keepLive(done.prepared);
+      await deps.notifier(tenantId, done.notices);
       return true;
     },
   };

@@ -34,13 +34,16 @@ const t = (minute: number) => new Date(2024, 0, 2, 9, minute, 0).getTime();
 
 describe('markerForResult', () => {
   it('maps every task result code', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, undefined, null].map(markerForResult)).toEqual([
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, undefined, null].map(markerForResult)).toEqual([
       'highlight-todo',
       'highlight',
       'highlight-reject',
       'highlight-cancel',
       'highlight-back',
       'highlight-todo',
+      'highlight',
+      'highlight-sign',
+      'highlight-wait',
       undefined,
       undefined,
       undefined,
@@ -143,6 +146,26 @@ describe('computeMarkers', () => {
     expect(marker(4)).toBe('highlight-cancel');
     expect(marker(5)).toBe('highlight-back');
     expect(marker(6)).toBe('highlight-todo');
+  });
+
+  it('gives the 加签 results 7–9 their classes; a task waiting on 加签 is still open', () => {
+    const marker = (...results: number[]) =>
+      computeMarkers(graph, {
+        activities: results.map((_, i) => ({ key: 'approve', taskId: `T${i}`, startTime: t(i) })),
+        tasks: results.map((result, i) => ({ id: `T${i}`, result, createTime: t(i) })),
+      }).get('approve');
+    expect(marker(7)).toBe('highlight');
+    expect(marker(8)).toBe('highlight-sign');
+    expect(marker(9)).toBe('highlight-wait');
+    // A multi-instance task: the iteration waiting for its 加签 tasks decides over a later approval.
+    expect(marker(8, 2)).toBe('highlight-sign');
+    expect(marker(9, 7)).toBe('highlight-wait');
+    expect(marker(2, 7)).toBe('highlight');
+    const overlay = overlayHtml('approve', 'bpmn:UserTask', {
+      activities: [{ key: 'approve', taskId: 'T' }],
+      tasks: [{ id: 'T', result: 8 }],
+    });
+    expect(overlay).toContain('结果：待前加签任务完成');
   });
 
   it('follows the flows the history names instead of guessing', () => {

@@ -49,13 +49,17 @@ export interface ViewerGraph {
   flows: readonly { id: string; sourceId: string; targetId: string }[];
 }
 
+/** Task results (dictionary bpm_process_instance_result); 7–9 are the 加签 states. */
 export const TASK_RESULT = {
   inProgress: 1,
   approved: 2,
   rejected: 3,
   cancelled: 4,
   sentBack: 5,
-  todo: 6,
+  delegated: 6,
+  signAfter: 7,
+  signBefore: 8,
+  waitBeforeTask: 9,
 } as const;
 
 export const TASK_RESULT_LABELS: Readonly<Record<number, string>> = {
@@ -64,11 +68,20 @@ export const TASK_RESULT_LABELS: Readonly<Record<number, string>> = {
   3: '不通过',
   4: '已取消',
   5: '退回',
-  6: '待处理',
+  6: '委派',
+  7: '待后加签任务完成',
+  8: '待前加签任务完成',
+  9: '待前置任务完成',
 };
 
 export type MarkerClass =
-  'highlight' | 'highlight-todo' | 'highlight-reject' | 'highlight-cancel' | 'highlight-back';
+  | 'highlight'
+  | 'highlight-todo'
+  | 'highlight-reject'
+  | 'highlight-cancel'
+  | 'highlight-back'
+  | 'highlight-sign'
+  | 'highlight-wait';
 
 export const MARKER_CLASSES: readonly MarkerClass[] = [
   'highlight',
@@ -76,15 +89,22 @@ export const MARKER_CLASSES: readonly MarkerClass[] = [
   'highlight-reject',
   'highlight-cancel',
   'highlight-back',
+  'highlight-sign',
+  'highlight-wait',
 ];
 
-/** The marker of a task result code; undefined for unknown codes. */
+/**
+ * The marker of a task result code, in the colour of its dictionary tag; undefined for unknown codes.
+ * 加签: approved and waiting for the tasks added after it is approved (green); waiting for the tasks
+ * added before it is orange, waiting for the task it was added after is grey, both dashed as pending.
+ */
 export const markerForResult = (result: number | null | undefined): MarkerClass | undefined => {
   switch (result) {
     case TASK_RESULT.inProgress:
-    case TASK_RESULT.todo:
+    case TASK_RESULT.delegated:
       return 'highlight-todo';
     case TASK_RESULT.approved:
+    case TASK_RESULT.signAfter:
       return 'highlight';
     case TASK_RESULT.rejected:
       return 'highlight-reject';
@@ -92,13 +112,24 @@ export const markerForResult = (result: number | null | undefined): MarkerClass 
       return 'highlight-cancel';
     case TASK_RESULT.sentBack:
       return 'highlight-back';
+    case TASK_RESULT.signBefore:
+      return 'highlight-sign';
+    case TASK_RESULT.waitBeforeTask:
+      return 'highlight-wait';
     default:
       return undefined;
   }
 };
 
+const OPEN_RESULTS: ReadonlySet<number> = new Set([
+  TASK_RESULT.inProgress,
+  TASK_RESULT.delegated,
+  TASK_RESULT.signBefore,
+  TASK_RESULT.waitBeforeTask,
+]);
+
 const isOpen = (result: number | null | undefined) =>
-  result === TASK_RESULT.inProgress || result === TASK_RESULT.todo;
+  result !== null && result !== undefined && OPEN_RESULTS.has(result);
 
 /** Epoch milliseconds of a time, or undefined; ten-digit numbers are seconds. */
 export const toMillis = (time: ViewerTime): number | undefined => {
