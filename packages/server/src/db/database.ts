@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { TenantScopePlugin } from './tenant-scope.js';
@@ -30,6 +30,31 @@ export const sqliteFileIn = (dataDir: string): string => {
   return join(dataDir, 'admin.sqlite');
 };
 
+/** How many prepared SQLite statements are kept for reuse (the most recently used). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements can be reused, and preparing costs
+ * about as much as running a small query. Queries run one at a time on the single connection, so a
+ * cached statement is never in use twice; SQLite re-prepares it by itself after a schema change.
+ */
+const withStatementCache = (sqlite: SQLite.Database): SqliteDatabase => {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+};
+
 export const openDatabase = (options: DbOptions): Db => {
   // The tenant scope comes second, so that it sees the database's snake_case names.
   const tenantScope = new TenantScopePlugin();
@@ -49,6 +74,9 @@ export const openDatabase = (options: DbOptions): Db => {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins,
+  });
   return { kysely, dialect: 'sqlite', tenantScope, close: () => kysely.destroy() };
 };
