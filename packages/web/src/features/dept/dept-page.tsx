@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
+import { PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   deptCreate,
@@ -18,6 +18,7 @@ import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
+import { deleteAction, RowActions, updateAction } from '../../shared/ui/row-actions';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import './dept-page.css';
@@ -190,34 +191,19 @@ export function DeptPage() {
             width: 220,
             align: 'center' as const,
             render: (_: unknown, row: Dept) => (
-              <Space size={0}>
-                {canUpdate && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => void openUpdate(row)}
-                  >
-                    修改
-                  </Button>
-                )}
-                {canCreate && (
-                  <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => openCreate(row.id)}>
-                    新增
-                  </Button>
-                )}
-                {canDelete && row.parentId !== 0 && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => onDelete(row)}
-                  >
-                    删除
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  updateAction(() => void openUpdate(row), { visible: canUpdate }),
+                  {
+                    key: 'create',
+                    label: '新增',
+                    icon: <PlusOutlined />,
+                    onClick: () => openCreate(row.id),
+                    visible: canCreate,
+                  },
+                  deleteAction(() => onDelete(row), { visible: canDelete && row.parentId !== 0 }),
+                ]}
+              />
             ),
           },
         ]

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   dictDataCreate,
@@ -21,6 +21,7 @@ import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/pagination';
+import { deleteAction, RowActions, updateAction } from '../../shared/ui/row-actions';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import { saveBlob } from '../../shared/request';
@@ -224,29 +225,12 @@ function DictDataOfType({ dictId }: { dictId: number }) {
             width: 150,
             align: 'center' as const,
             render: (_: unknown, row: DictDataRecord) => (
-              <Space size={0}>
-                {canUpdate && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => void openUpdate(row)}
-                  >
-                    修改
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => onDelete(row)}
-                  >
-                    删除
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  updateAction(() => void openUpdate(row), { visible: canUpdate }),
+                  deleteAction(() => onDelete(row), { visible: canDelete }),
+                ]}
+              />
             ),
           },
         ]

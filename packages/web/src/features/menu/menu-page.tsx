@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { DICT_TYPE, MENU_TYPE, menuDelete, menuList, menuUpdate } from '@app/contract';
 import type { Menu, MenuListReq } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { useDictOptions } from '../../shared/dict';
 import { MenuIcon } from '../../shared/menu/menu-icons';
 import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
+import { deleteAction, RowActions } from '../../shared/ui/row-actions';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import { MenuFormDialog, type MenuFormTarget } from './menu-form-dialog';
 import { nest, parentIds } from './menu-tree';
@@ -133,25 +134,23 @@ export function MenuPage() {
       width: 200,
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0}>
-          <Access permission={['system:menu:update']}>
-            <Button type="link" size="small" onClick={() => setEditing({ id: row.id })}>
-              修改
-            </Button>
-          </Access>
-          {row.type !== MENU_TYPE.BUTTON && (
-            <Access permission={['system:menu:create']}>
-              <Button type="link" size="small" onClick={() => setEditing({ parentId: row.id })}>
-                新增
-              </Button>
-            </Access>
-          )}
-          <Access permission={['system:menu:delete']}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => onDelete(row)}>
-              删除
-            </Button>
-          </Access>
-        </Space>
+        <RowActions
+          actions={[
+            {
+              key: 'update',
+              label: '修改',
+              onClick: () => setEditing({ id: row.id }),
+              visible: hasPermi(['system:menu:update']),
+            },
+            {
+              key: 'create',
+              label: '新增',
+              onClick: () => setEditing({ parentId: row.id }),
+              visible: row.type !== MENU_TYPE.BUTTON && hasPermi(['system:menu:create']),
+            },
+            deleteAction(() => onDelete(row), { visible: hasPermi(['system:menu:delete']) }),
+          ]}
+        />
       ),
     },
   ];

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   notifyTemplateCreate,
@@ -20,6 +20,7 @@ import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/pagination';
+import { deleteAction, RowActions, updateAction } from '../../shared/ui/row-actions';
 import { SearchActions } from '../../shared/ui/search-actions';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
@@ -214,34 +215,19 @@ export function NotifyTemplatePage() {
             fixed: 'right' as const,
             align: 'center' as const,
             render: (_: unknown, row: NotifyTemplate) => (
-              <Space size={0}>
-                {canUpdate && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => void openUpdate(row).catch(() => undefined)}
-                  >
-                    修改
-                  </Button>
-                )}
-                {canSend && (
-                  <Button type="link" size="small" icon={<SendOutlined />} onClick={() => setSending(row)}>
-                    测试
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => onDelete(row)}
-                  >
-                    删除
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  updateAction(() => void openUpdate(row).catch(() => undefined), { visible: canUpdate }),
+                  {
+                    key: 'test',
+                    label: '测试',
+                    icon: <SendOutlined />,
+                    onClick: () => setSending(row),
+                    visible: canSend,
+                  },
+                  deleteAction(() => onDelete(row), { visible: canDelete }),
+                ]}
+              />
             ),
           },
         ]

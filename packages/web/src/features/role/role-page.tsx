@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { DICT_TYPE, ROLE_TYPE, roleDelete, roleExportExcel, rolePage, roleUpdateStatus } from '@app/contract';
 import type { Role, RolePageReq } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/pagination';
+import { deleteAction, RowActions } from '../../shared/ui/row-actions';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import { saveBlob } from '../../shared/request';
 import { RoleDataScopeDialog } from './role-data-scope-dialog';
@@ -165,35 +166,35 @@ export function RolePage() {
       render: (_, row) => {
         const builtIn = row.type === ROLE_TYPE.SYSTEM;
         return (
-          <Space size={0} wrap>
-            <Access permission={['system:role:update']}>
-              <Button type="link" size="small" disabled={builtIn} onClick={() => setEditing({ id: row.id })}>
-                修改
-              </Button>
-            </Access>
-            <Access permission={['system:permission:assign-role-menu']}>
-              <Button type="link" size="small" onClick={() => setMenuRole(row)}>
-                菜单权限
-              </Button>
-            </Access>
-            <Access permission={['system:permission:assign-role-data-scope']}>
-              <Button type="link" size="small" disabled={builtIn} onClick={() => setScopeRole(row)}>
-                数据权限
-              </Button>
-            </Access>
-            <Access permission={['system:role:delete']}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                disabled={builtIn}
-                onClick={() => onDelete(row)}
-              >
-                删除
-              </Button>
-            </Access>
-          </Space>
+          <RowActions
+            wrap
+            actions={[
+              {
+                key: 'update',
+                label: '修改',
+                onClick: () => setEditing({ id: row.id }),
+                disabled: builtIn,
+                visible: hasPermi(['system:role:update']),
+              },
+              {
+                key: 'menu',
+                label: '菜单权限',
+                onClick: () => setMenuRole(row),
+                visible: hasPermi(['system:permission:assign-role-menu']),
+              },
+              {
+                key: 'data-scope',
+                label: '数据权限',
+                onClick: () => setScopeRole(row),
+                disabled: builtIn,
+                visible: hasPermi(['system:permission:assign-role-data-scope']),
+              },
+              deleteAction(() => onDelete(row), {
+                visible: hasPermi(['system:role:delete']),
+                disabled: builtIn,
+              }),
+            ]}
+          />
         );
       },
     },

@@ -1,10 +1,4 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ShareAltOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   smsTemplateCreate,
@@ -28,6 +22,7 @@ import { request, saveBlob } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/pagination';
+import { deleteAction, RowActions, updateAction } from '../../shared/ui/row-actions';
 import { SearchActions } from '../../shared/ui/search-actions';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
@@ -243,34 +238,19 @@ export function SmsTemplatePage() {
             align: 'center' as const,
             fixed: 'right' as const,
             render: (_: unknown, row: SmsTemplate) => (
-              <Space size={0}>
-                {canSend && (
-                  <Button type="link" size="small" icon={<ShareAltOutlined />} onClick={() => openSend(row)}>
-                    测试
-                  </Button>
-                )}
-                {canUpdate && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => void openUpdate(row)}
-                  >
-                    修改
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => onDelete(row)}
-                  >
-                    删除
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'test',
+                    label: '测试',
+                    icon: <ShareAltOutlined />,
+                    onClick: () => openSend(row),
+                    visible: canSend,
+                  },
+                  updateAction(() => void openUpdate(row), { visible: canUpdate }),
+                  deleteAction(() => onDelete(row), { visible: canDelete }),
+                ]}
+              />
             ),
           },
         ]

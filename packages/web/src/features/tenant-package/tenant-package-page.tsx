@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DICT_TYPE, tenantPackageDelete, tenantPackagePage } from '@app/contract';
 import type { TenantPackage, TenantPackagePageReq } from '@app/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/pagination';
+import { deleteAction, RowActions, updateAction } from '../../shared/ui/row-actions';
 import { SearchActions } from '../../shared/ui/search-actions';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import { TenantPackageFormDialog } from './tenant-package-form-dialog';
@@ -117,29 +118,12 @@ export function TenantPackagePage() {
             width: 150,
             align: 'center' as const,
             render: (_: unknown, row: TenantPackage) => (
-              <Space size={0}>
-                {canUpdate && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => setEditing({ id: row.id })}
-                  >
-                    修改
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => onDelete(row)}
-                  >
-                    删除
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  updateAction(() => setEditing({ id: row.id }), { visible: canUpdate }),
+                  deleteAction(() => onDelete(row), { visible: canDelete }),
+                ]}
+              />
             ),
           },
         ]

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   TENANT_PACKAGE_ID_SYSTEM,
@@ -20,6 +20,7 @@ import { request, saveBlob } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/pagination';
+import { deleteAction, RowActions, updateAction } from '../../shared/ui/row-actions';
 import { SearchActions } from '../../shared/ui/search-actions';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import { TenantFormDialog } from './tenant-form-dialog';
@@ -179,31 +180,12 @@ export function TenantPage() {
             render: (_: unknown, row: Tenant) => {
               const system = row.packageId === TENANT_PACKAGE_ID_SYSTEM;
               return (
-                <Space size={0}>
-                  {canUpdate && (
-                    <Button
-                      type="link"
-                      size="small"
-                      icon={<EditOutlined />}
-                      disabled={system}
-                      onClick={() => setEditing({ id: row.id })}
-                    >
-                      修改
-                    </Button>
-                  )}
-                  {canDelete && (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      disabled={system}
-                      onClick={() => onDelete(row)}
-                    >
-                      删除
-                    </Button>
-                  )}
-                </Space>
+                <RowActions
+                  actions={[
+                    updateAction(() => setEditing({ id: row.id }), { visible: canUpdate, disabled: system }),
+                    deleteAction(() => onDelete(row), { visible: canDelete, disabled: system }),
+                  ]}
+                />
               );
             },
           },

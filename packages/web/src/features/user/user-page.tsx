@@ -1,7 +1,5 @@
 import {
-  DeleteOutlined,
   DownloadOutlined,
-  EditOutlined,
   KeyOutlined,
   PlusOutlined,
   SearchOutlined,
@@ -45,6 +43,7 @@ import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/pagination';
+import { deleteAction, RowActions, updateAction } from '../../shared/ui/row-actions';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { TableToolbar } from '../../shared/ui/table-toolbar';
 import { buildTree, type TreeNode } from '../../shared/tree/build-tree';
@@ -294,39 +293,27 @@ export function UserPage() {
             width: 330,
             align: 'center' as const,
             render: (_: unknown, row: UserPageItem) => (
-              <Space size={0} wrap>
-                {canUpdate && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => void openUpdate(row)}
-                  >
-                    修改
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => onDelete(row)}
-                  >
-                    删除
-                  </Button>
-                )}
-                {canResetPassword && (
-                  <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(row)}>
-                    重置密码
-                  </Button>
-                )}
-                {canAssignRole && (
-                  <Button type="link" size="small" icon={<UserOutlined />} onClick={() => setAssigning(row)}>
-                    分配角色
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                wrap
+                actions={[
+                  updateAction(() => void openUpdate(row), { visible: canUpdate }),
+                  deleteAction(() => onDelete(row), { visible: canDelete }),
+                  {
+                    key: 'reset-password',
+                    label: '重置密码',
+                    icon: <KeyOutlined />,
+                    onClick: () => setResetting(row),
+                    visible: canResetPassword,
+                  },
+                  {
+                    key: 'assign-role',
+                    label: '分配角色',
+                    icon: <UserOutlined />,
+                    onClick: () => setAssigning(row),
+                    visible: canAssignRole,
+                  },
+                ]}
+              />
             ),
           },
         ]

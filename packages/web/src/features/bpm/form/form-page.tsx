@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { bpmFormDelete, bpmFormPage, DICT_TYPE } from '@app/contract';
 import type { BpmForm } from '@app/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { request } from '../../../shared/request';
 import { DictTag } from '../../../shared/ui/dict-tag';
 import { DocAlert } from '../../../shared/ui/doc-alert';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../../shared/ui/pagination';
+import { deleteAction, RowActions, updateAction } from '../../../shared/ui/row-actions';
 import { SearchActions } from '../../../shared/ui/search-actions';
 import { TableToolbar } from '../../../shared/ui/table-toolbar';
 import { BPM_FORM_QUERY_KEY, formEditPath } from '../manage-paths';
@@ -97,34 +98,19 @@ export function FormPage() {
             width: 210,
             align: 'center' as const,
             render: (_: unknown, row: BpmForm) => (
-              <Space size={0}>
-                {canQuery && (
-                  <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setDetail(row)}>
-                    详情
-                  </Button>
-                )}
-                {canUpdate && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => void navigate(formEditPath(row.id))}
-                  >
-                    修改
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => onDelete(row)}
-                  >
-                    删除
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'detail',
+                    label: '详情',
+                    icon: <EyeOutlined />,
+                    onClick: () => setDetail(row),
+                    visible: canQuery,
+                  },
+                  updateAction(() => void navigate(formEditPath(row.id)), { visible: canUpdate }),
+                  deleteAction(() => onDelete(row), { visible: canDelete }),
+                ]}
+              />
             ),
           },
         ]

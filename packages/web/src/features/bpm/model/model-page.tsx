@@ -32,6 +32,7 @@ import { errorMessageOf, request } from '../../../shared/request';
 import { DictTag } from '../../../shared/ui/dict-tag';
 import { DocAlert } from '../../../shared/ui/doc-alert';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../../shared/ui/pagination';
+import { RowActions } from '../../../shared/ui/row-actions';
 import { SearchActions } from '../../../shared/ui/search-actions';
 import { TableToolbar } from '../../../shared/ui/table-toolbar';
 import {
@@ -304,20 +305,16 @@ export function ModelPage() {
             align: 'center' as const,
             fixed: 'right' as const,
             render: (_: unknown, row: BpmModelPageItem) => (
-              <Space size={0} wrap>
-                {allowed.map((a) => (
-                  <Button
-                    key={a.key}
-                    type="link"
-                    size="small"
-                    danger={a.danger}
-                    icon={a.icon}
-                    onClick={() => a.run(row)}
-                  >
-                    {a.label}
-                  </Button>
-                ))}
-              </Space>
+              <RowActions
+                wrap
+                actions={allowed.map((a) => ({
+                  key: a.key,
+                  label: a.label,
+                  icon: a.icon,
+                  danger: a.danger,
+                  onClick: () => a.run(row),
+                }))}
+              />
             ),
           },
         ]

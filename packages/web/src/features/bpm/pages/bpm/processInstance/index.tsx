@@ -13,6 +13,7 @@ import { useDictOptions } from '../../../../../shared/dict';
 import { request } from '../../../../../shared/request';
 import { DictTag } from '../../../../../shared/ui/dict-tag';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../../../../shared/ui/pagination';
+import { RowActions } from '../../../../../shared/ui/row-actions';
 import { SearchActions } from '../../../../../shared/ui/search-actions';
 import { DIALOG_WIDTH_SMALL } from '../../../../../shared/ui/sizes';
 import { TableToolbar } from '../../../../../shared/ui/table-toolbar';
@@ -171,29 +172,25 @@ export default function MyProcessInstancePage() {
             fixed: 'right' as const,
             align: 'center' as const,
             render: (_: unknown, row: ProcessInstancePageItem) => (
-              <Space size={0}>
-                {canQuery && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EyeOutlined />}
-                    onClick={() => void navigate(processDetailPath(row.id))}
-                  >
-                    详情
-                  </Button>
-                )}
-                {canCancel && row.status === BPM_INSTANCE_STATUS.RUNNING && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<CloseCircleOutlined />}
-                    onClick={() => openCancel(row)}
-                  >
-                    取消
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'detail',
+                    label: '详情',
+                    icon: <EyeOutlined />,
+                    onClick: () => void navigate(processDetailPath(row.id)),
+                    visible: canQuery,
+                  },
+                  {
+                    key: 'cancel',
+                    label: '取消',
+                    icon: <CloseCircleOutlined />,
+                    onClick: () => openCancel(row),
+                    danger: true,
+                    visible: canCancel && row.status === BPM_INSTANCE_STATUS.RUNNING,
+                  },
+                ]}
+              />
             ),
           },
         ]

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   noticeCreate,
@@ -19,6 +19,7 @@ import { useDictOptions } from '../../../../../shared/dict';
 import { request } from '../../../../../shared/request';
 import { DictTag } from '../../../../../shared/ui/dict-tag';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../../../../shared/ui/pagination';
+import { deleteAction, RowActions, updateAction } from '../../../../../shared/ui/row-actions';
 import { TableToolbar } from '../../../../../shared/ui/table-toolbar';
 import '../../../notice-page.css';
 import { SearchActions } from '../../../../../shared/ui/search-actions';
@@ -183,34 +184,19 @@ export function NoticePage() {
             width: 220,
             align: 'center' as const,
             render: (_: unknown, row: Notice) => (
-              <Space size={0}>
-                {canUpdate && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => void openUpdate(row)}
-                  >
-                    修改
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => onDelete(row)}
-                  >
-                    删除
-                  </Button>
-                )}
-                {canUpdate && (
-                  <Button type="link" size="small" icon={<SendOutlined />} onClick={() => onPush(row)}>
-                    推送
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  updateAction(() => void openUpdate(row), { visible: canUpdate }),
+                  deleteAction(() => onDelete(row), { visible: canDelete }),
+                  {
+                    key: 'push',
+                    label: '推送',
+                    icon: <SendOutlined />,
+                    onClick: () => onPush(row),
+                    visible: canUpdate,
+                  },
+                ]}
+              />
             ),
           },
         ]

@@ -13,6 +13,7 @@ import { useDictOptions } from '../../../../../../shared/dict';
 import { request } from '../../../../../../shared/request';
 import { DictTag } from '../../../../../../shared/ui/dict-tag';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../../../../../shared/ui/pagination';
+import { RowActions } from '../../../../../../shared/ui/row-actions';
 import { SearchActions } from '../../../../../../shared/ui/search-actions';
 import { TableToolbar } from '../../../../../../shared/ui/table-toolbar';
 import { useInstanceResultOptions } from '../../../../runtime/options';
@@ -122,26 +123,23 @@ export default function OaLeavePage() {
             fixed: 'right' as const,
             align: 'center' as const,
             render: (_: unknown, row: OaLeave) => (
-              <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EyeOutlined />}
-                  onClick={() => void navigate(oaLeaveDetailPath(row.id))}
-                >
-                  详情
-                </Button>
-                {row.processInstanceId && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<NodeIndexOutlined />}
-                    onClick={() => void navigate(processDetailPath(row.processInstanceId!))}
-                  >
-                    审批进度
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'detail',
+                    label: '详情',
+                    icon: <EyeOutlined />,
+                    onClick: () => void navigate(oaLeaveDetailPath(row.id)),
+                  },
+                  {
+                    key: 'progress',
+                    label: '审批进度',
+                    icon: <NodeIndexOutlined />,
+                    onClick: () => void navigate(processDetailPath(row.processInstanceId!)),
+                    visible: Boolean(row.processInstanceId),
+                  },
+                ]}
+              />
             ),
           },
         ]
