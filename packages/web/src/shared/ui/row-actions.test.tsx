@@ -69,10 +69,11 @@ describe('RowActions', () => {
     );
     const buttons = screen.getAllByRole('button');
     expect(buttons.map((button) => button.textContent)).toEqual(['修改', '删除']);
-    expect(buttons[0].className).not.toContain('ant-btn-dangerous');
-    expect(buttons[1].className).toContain('ant-btn-dangerous');
-    expect(buttons[1]).toBeDisabled();
-    await userEvent.click(buttons[0]);
+    const [update, remove] = buttons as [HTMLElement, HTMLElement];
+    expect(update.className).not.toContain('ant-btn-dangerous');
+    expect(remove.className).toContain('ant-btn-dangerous');
+    expect(remove).toBeDisabled();
+    await userEvent.click(update);
     expect(onUpdate).toHaveBeenCalledTimes(1);
   });
 });
