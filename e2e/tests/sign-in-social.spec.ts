@@ -14,9 +14,10 @@ import { apiLogin } from './notify-helpers';
  * console's generic OAuth 2.0 client (type 90) uses.
  */
 
-const PROVIDER_PORT = serverPort(0) + 7;
-const PROVIDER = `http://127.0.0.1:${PROVIDER_PORT}`;
-const APP = serverUrl(0);
+// Set per worker in beforeAll: the console is this worker's server, the provider a port beside it.
+let PROVIDER_PORT: number;
+let PROVIDER: string;
+let APP: string;
 const CLIENT = { id: 'social-e2e', secret: 'social-e2e-secret' };
 let provider: ChildProcess;
 
@@ -41,7 +42,11 @@ const providerApi = async (path: string, body: unknown) => {
   return (await res.json()) as { code: number; msg: string };
 };
 
-test.beforeAll(async () => {
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern
+test.beforeAll(async ({}, testInfo) => {
+  APP = serverUrl(testInfo.parallelIndex);
+  PROVIDER_PORT = serverPort(testInfo.parallelIndex) + 7;
+  PROVIDER = `http://127.0.0.1:${PROVIDER_PORT}`;
   provider = spawn('node', ['packages/server/dist/main.js'], {
     cwd: join(import.meta.dirname, '..', '..'),
     stdio: 'ignore',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadToIndex } from '../navigation/reload';
 import { resetRequestState, showReloginDialog } from '../request/http';
 import { clearFeedbackApi, setFeedbackApi, withFeedback } from './feedback';
@@ -20,6 +20,15 @@ beforeEach(() => {
   resetRequestState();
 });
 afterEach(() => setFeedbackApi(null));
+// The holder's messages close on timers; closed before the file ends, no render is left to run after
+// jsdom is torn down.
+afterAll(async () => {
+  await withFeedback(({ message, notification }) => {
+    message.destroy();
+    notification.destroy();
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+});
 
 describe('withFeedback', () => {
   it("uses the layout's registered API at once", async () => {
