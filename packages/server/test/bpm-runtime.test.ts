@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantAdmin } from './bpm-fixture.js';
 import { addWorkflowUser, chainXml, deployDefinition, leaveXml, ok, signIn } from './bpm-runtime-fixture.js';
 import { createTestApp, DIALECTS, type TestApp } from './helper.js';
+import { statementRecorder, tenantWideSearches } from './query-plans.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -135,8 +136,11 @@ describe.each(DIALECTS)('workflow runtime API on %s', (dialect) => {
   let leaveDef: string;
   let chainDef: string;
 
+  // On SQLite the statements are recorded, and their query plans checked at the end.
+  const recorder = statementRecorder();
+
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { onStatement: recorder.record });
     managerId = await addWorkflowUser(t.db, 'rtmanager', '王经理');
     directorId = await addWorkflowUser(t.db, 'rtdirector', '李总监');
     outsiderId = await addWorkflowUser(t.db, 'rtoutsider', '路人');
@@ -667,4 +671,13 @@ describe.each(DIALECTS)('workflow runtime API on %s', (dialect) => {
       expect(ok<OaLeave>(await read(admin)).result).toBe(2);
     });
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'ran no statement that reads all of a tenant where a more selective index serves',
+    async () => {
+      const statements = recorder.statements();
+      expect(statements.length).toBeGreaterThan(100);
+      expect(await tenantWideSearches(t.db, statements), '这些语句按租户扫描了全部行').toEqual([]);
+    },
+  );
 });

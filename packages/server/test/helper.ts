@@ -47,9 +47,12 @@ export type Dialect = 'sqlite' | 'postgres';
 export const DIALECTS: Dialect[] = ['sqlite', ...((await probePostgres()) ? (['postgres'] as const) : [])];
 
 /** A fresh, migrated and seeded database: in-memory SQLite, or a throwaway PostgreSQL database. */
-export const freshDatabase = async (dialect: Dialect): Promise<{ db: Db; drop: () => Promise<void> }> => {
+export const freshDatabase = async (
+  dialect: Dialect,
+  onStatement?: (sql: string) => void,
+): Promise<{ db: Db; drop: () => Promise<void> }> => {
   if (dialect === 'sqlite') {
-    const db = openDatabase({ sqliteFile: ':memory:' });
+    const db = openDatabase({ sqliteFile: ':memory:', ...(onStatement ? { onStatement } : {}) });
     await migrateToLatest(db);
     await seedIfEmpty(db);
     return { db, drop: async () => {} };
@@ -111,9 +114,13 @@ export const createTestApp = async (
     db?: Db;
     beforeReady?: (app: FastifyInstance) => void;
     unreadStream?: AppOptions['unreadStream'];
+    /** SQLite only: called with every statement run (see query-plans.ts). */
+    onStatement?: (sql: string) => void;
   } = {},
 ): Promise<TestApp> => {
-  const fresh = options.db ? { db: options.db, drop: async () => {} } : await freshDatabase(dialect);
+  const fresh = options.db
+    ? { db: options.db, drop: async () => {} }
+    : await freshDatabase(dialect, options.onStatement);
   const config = loadConfig({ WEB_DIST: '', LOG_LEVEL: 'silent', CAPTCHA_ENABLED: 'false', ...options.env });
   const clock = { now: Date.now() };
   const app = await buildApp({

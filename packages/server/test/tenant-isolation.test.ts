@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { OA_LEAVE_BPMN } from '../src/db/seed-data/bpm-oa-leave.js';
 import { createTestApp, DIALECTS, type ApiCall, type TestApp } from './helper.js';
 import { authorize, createClient } from './oauth2-fixture.js';
+import { statementRecorder, tenantWideSearches } from './query-plans.js';
 import { startSocialPeer, type SocialPeer } from './social-peer.js';
 import { listen, openSse } from './sse.js';
 import { createPackage, createTenantAndSignIn, tenantBody } from './tenant-fixture.js';
@@ -318,8 +319,11 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     }
   };
 
+  // On SQLite the statements are recorded, and their query plans checked after the sweeps.
+  const recorder = statementRecorder();
+
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { onStatement: recorder.record });
     peer = await startSocialPeer();
     // Nothing may be sent or fired while the test reads.
     await t.app.smsPoller.stop();
@@ -512,5 +516,14 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       expect(result.calls).toBeGreaterThan(ENDPOINTS.filter((e) => e.method === 'GET').length);
     },
     300_000,
+  );
+
+  it.runIf(dialect === 'sqlite')(
+    'ran no statement that reads all of a tenant where a more selective index serves',
+    async () => {
+      const statements = recorder.statements();
+      expect(statements.length).toBeGreaterThan(500);
+      expect(await tenantWideSearches(t.db, statements), '这些语句按租户扫描了全部行').toEqual([]);
+    },
   );
 });

@@ -23,6 +23,8 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** SQLite file; ':memory:' for tests. */
   sqliteFile?: string;
+  /** SQLite: called with every statement it runs, values inlined (tests read the query plans). */
+  onStatement?: (sql: string) => void;
 }
 
 export const sqliteFileIn = (dataDir: string): string => {
@@ -69,7 +71,7 @@ export const openDatabase = (options: DbOptions): Db => {
     return { kysely, dialect: 'postgres', tenantScope, close: () => kysely.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(file, options.onStatement ? { verbose: options.onStatement as never } : {});
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
