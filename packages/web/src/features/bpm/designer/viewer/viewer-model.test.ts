@@ -277,6 +277,18 @@ describe('overlayHtml', () => {
     expect(html.split('结束时间').length - 1).toBe(1);
   });
 
+  it('names the owner of a task that waits with no assignee (前加签 users sign first)', () => {
+    const waiting: ViewerInput = {
+      ...input,
+      tasks: [
+        { id: 'T1', result: 2, assigneeUser: { nickname: '张三' } },
+        { id: 'T2', result: 8, assigneeUser: null, ownerUser: { nickname: '李四', deptName: '财务部' } },
+      ],
+    };
+    const html = overlayHtml('approve', 'bpmn:UserTask', waiting)!;
+    expect(html).toContain('<li>审批人：李四</li><li>部门：财务部</li>');
+  });
+
   it('shows the starter on the start event and the outcome on the end event', () => {
     expect(overlayHtml('start', 'bpmn:StartEvent', input)).toBe(
       '<div class="bpm-viewer__info"><ul class="bpm-viewer__info-block"><li>发起人：芋道</li><li>部门：研发部</li><li>创建时间：2024-01-02 09:00:00</li></ul></div>',

@@ -32,6 +32,8 @@ export interface ViewerTask {
   id: string;
   result?: number | null;
   assigneeUser?: ViewerUser | null;
+  /** The task's owner: the one who delegated it, or who waits with no assignee while 加签 users sign first. */
+  ownerUser?: ViewerUser | null;
   createTime?: ViewerTime;
   endTime?: ViewerTime;
   reason?: string | null;
@@ -264,16 +266,17 @@ export const overlayHtml = (elementId: string, type: string, input: ViewerInput)
     ];
   } else if (type === 'bpmn:UserTask') {
     const tasksById = new Map(input.tasks.map((task) => [task.id, task]));
-    blocks = tasksOf(visits, tasksById).map((task) =>
-      renderLines([
-        ['审批人', task.assigneeUser?.nickname],
-        ['部门', task.assigneeUser?.deptName],
+    blocks = tasksOf(visits, tasksById).map((task) => {
+      const approver = task.assigneeUser ?? task.ownerUser;
+      return renderLines([
+        ['审批人', approver?.nickname],
+        ['部门', approver?.deptName],
         ['结果', TASK_RESULT_LABELS[task.result ?? -1]],
         ['创建时间', formatTime(task.createTime)],
         ['结束时间', formatTime(task.endTime)],
         ['审批建议', task.reason],
-      ]),
-    );
+      ]);
+    });
   } else if (type === 'bpmn:EndEvent' && instance) {
     blocks = [
       renderLines([
