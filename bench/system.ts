@@ -6,12 +6,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../packages/server/dist/app.js';
 import { loadConfig } from '../packages/server/dist/config.js';
 import { openDatabase, sqliteFileIn, type Db } from '../packages/server/dist/db/database.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { seedIfEmpty } from '../packages/server/dist/db/seed.js';
+import { throwawayPostgres } from './server.js';
 
 const root = join(import.meta.dirname, '..');
 const USERS = 100_000;
@@ -20,7 +20,6 @@ const MESSAGES = 1_000_000;
 const ADMIN_SHARE = 10;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const TARGET_MS = 20;
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Fills the user and message tables in the database itself (a generated series), in seconds. */
 const fill = async (db: Db): Promise<number> => {
@@ -140,38 +139,18 @@ const run = async (label: string, db: Db) => {
   return { label, fillSeconds, results };
 };
 
-const postgresUrl = async (): Promise<{ url: string; drop: () => Promise<void> } | null> => {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `bench_system_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-};
-
 export const systemBench = async () => {
   const runs: Awaited<ReturnType<typeof run>>[] = [];
   const sqliteDb = openDatabase({ sqliteFile: sqliteFileIn(mkdtempSync(join(tmpdir(), 'bench-system-'))) });
   runs.push(await run('SQLite', sqliteDb));
   await sqliteDb.close();
-  const postgres = await postgresUrl();
+  const postgres = await throwawayPostgres('bench_system');
   if (postgres) {
     const pgDb = openDatabase({ databaseUrl: postgres.url });
     runs.push(await run('PostgreSQL', pgDb));
     await pgDb.close();
     await postgres.drop();
-  } else console.warn(`PostgreSQL 不可用（${PG_ADMIN_URL}），只测 SQLite`);
+  } else console.warn('PostgreSQL 不可用，只测 SQLite');
 
   const mark = (ms: number) => (ms <= TARGET_MS ? '✅' : '❌');
   const section = [
