@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/database.js';
 
 /**
@@ -60,4 +61,18 @@ export const tenantWideSearches = async (db: Db, statements: readonly string[]) 
     }
   }
   return findings;
+};
+
+export const QUERY_PLAN_CHECK =
+  'ran no statement that reads all of a tenant where a more selective index serves';
+
+/** The check a suite ends with: it ran at least `atLeast` kinds of statement, none tenant-wide. */
+export const expectSelectiveQueryPlans = async (
+  db: Db,
+  recorder: ReturnType<typeof statementRecorder>,
+  atLeast: number,
+): Promise<void> => {
+  const statements = recorder.statements();
+  expect(statements.length).toBeGreaterThan(atLeast);
+  expect(await tenantWideSearches(db, statements), '这些语句按租户扫描了全部行').toEqual([]);
 };
