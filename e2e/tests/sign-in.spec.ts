@@ -63,9 +63,11 @@ test('an expired access token is refreshed silently', async ({ page }) => {
   await signIn(page);
   await expect(page).toHaveURL('/index');
   const before = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
+  // Listen first: a background request (the unread count) may meet the unknown token and refresh
+  // before the reload does.
+  const refreshed = page.waitForResponse((r) => r.url().includes('/system/auth/refresh-token'));
   // Revoke the access token on the server side of things by replacing it with one it no longer knows.
   await page.evaluate(() => localStorage.setItem('ACCESS_TOKEN', 'f'.repeat(32)));
-  const refreshed = page.waitForResponse((r) => r.url().includes('/system/auth/refresh-token'));
   await page.reload();
   expect((await refreshed).ok()).toBe(true);
   await expect(sidebar(page).getByText('系统管理', { exact: true })).toBeVisible();

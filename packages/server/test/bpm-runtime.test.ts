@@ -672,5 +672,6 @@ describe.each(DIALECTS)('workflow runtime API on %s', (dialect) => {
     });
   });
 
-  it.runIf(dialect === 'sqlite')(QUERY_PLAN_CHECK, () => expectSelectiveQueryPlans(t.db, recorder, 100));
+  // The plans are SQLite's; PostgreSQL plans by its statistics.
+  if (dialect === 'sqlite') it(QUERY_PLAN_CHECK, () => expectSelectiveQueryPlans(t.db, recorder, 100));
 });

@@ -518,5 +518,6 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     300_000,
   );
 
-  it.runIf(dialect === 'sqlite')(QUERY_PLAN_CHECK, () => expectSelectiveQueryPlans(t.db, recorder, 500));
+  // The plans are SQLite's; PostgreSQL plans by its statistics.
+  if (dialect === 'sqlite') it(QUERY_PLAN_CHECK, () => expectSelectiveQueryPlans(t.db, recorder, 500));
 });
