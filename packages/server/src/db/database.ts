@@ -71,7 +71,11 @@ export const openDatabase = (options: DbOptions): Db => {
     return { kysely, dialect: 'postgres', tenantScope, close: () => kysely.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
-  const sqlite = new SQLite(file, options.onStatement ? { verbose: options.onStatement as never } : {});
+  const { onStatement } = options;
+  const sqlite = new SQLite(
+    file,
+    onStatement ? { verbose: (statement) => onStatement(String(statement)) } : {},
+  );
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
