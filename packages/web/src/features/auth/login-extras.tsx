@@ -3,9 +3,10 @@ import type { LoginOptions } from '@app/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TENANT_ENABLE } from '../../shared/config';
+import { browser } from '../../shared/navigation/browser';
 import { errorMessageOf } from '../../shared/request';
 import { CloseCircleIcon, LoadingIcon } from './login-icons';
-import { browser, loginOptions, socialAuthRedirect, socialCallbackUrl } from './social-api';
+import { loginOptions, socialAuthRedirect, socialCallbackUrl } from './social-api';
 import './login-extras.css';
 
 /** Each platform's badge: a letter on its colour; the generic provider shows its name's first character. */

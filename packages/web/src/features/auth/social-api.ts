@@ -27,8 +27,3 @@ export const socialCallbackUrl = (type: number, redirect: string): string => {
   );
   return `${window.location.origin}${BASE_URL}${page}?${query.toString()}`;
 };
-
-/** Leaves the console for a platform's sign-in page (one place, so that tests can watch it). */
-export const browser = {
-  assign: (url: string): void => window.location.assign(url),
-};

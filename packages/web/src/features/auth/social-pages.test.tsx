@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/auth/storage';
+import { browser } from '../../shared/navigation/browser';
 import { fail, mockFeedback, ok, stubHttp } from '../../test/http-stub';
 import type { StubCall, StubHandler } from '../../test/http-stub';
 import { AuthRedirectPage } from './auth-redirect-page';
@@ -10,7 +11,6 @@ import { BindPage } from './bind-page';
 import { GiteeCallbackPage } from './gitee-callback-page';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
-import { browser } from './social-api';
 import { SocialLoginPage } from './social-login-page';
 import { readSocialQuery } from './social-query';
 

@@ -20,7 +20,7 @@ import defaultAvatar from '../../assets/default-avatar.svg';
 import { useTabs } from '../../layout/tags-view';
 import { request } from '../../shared/request';
 import { useSessionStore } from '../../shared/session';
-import { ProfileSocialAccounts } from '../social/profile-social-accounts';
+import { ProfileSocialAccounts } from './profile-social-accounts';
 import { AvatarCropper } from './avatar-cropper';
 import './profile-page.css';
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { BASE_URL } from '../../shared/config';
 import { getDictLabel } from '../../shared/dict';
 import { errorMessageOf, request } from '../../shared/request';
-import { browser } from '../auth/social-api';
+import { browser } from '../../shared/navigation/browser';
 
 interface Row {
   type: number;
