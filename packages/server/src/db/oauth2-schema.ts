@@ -1,14 +1,7 @@
 import type { Generated } from 'kysely';
+import type { Audit } from '../lib/crud/audit.js';
 
 /* Tables of the OAuth2 authorization server (migration 017); see schema.ts for the conventions. */
-
-interface Audit {
-  creator: string | null;
-  createTime: Generated<number>;
-  updater: string | null;
-  updateTime: Generated<number>;
-  deleted: Generated<number>;
-}
 
 /** An authorization code: single use, five minutes, kept only as its SHA-256 digest. */
 export interface OAuth2CodeTable extends Audit {

@@ -7,19 +7,12 @@ import type {
   SocialUserBindTable,
   SocialUserTable,
 } from './social-schema.js';
+import type { Audit } from '../lib/crud/audit.js';
 
 /**
  * Table types. Columns are snake_case in the database and camelCase here (CamelCasePlugin).
  * Times are epoch milliseconds; flags are 0/1 integers so that SQLite and PostgreSQL share one code path.
  */
-interface Audit {
-  creator: string | null;
-  createTime: Generated<number>;
-  updater: string | null;
-  updateTime: Generated<number>;
-  deleted: Generated<number>;
-}
-
 interface TenantScoped {
   tenantId: number;
 }

@@ -1,14 +1,7 @@
 import type { Generated } from 'kysely';
+import type { Audit } from '../lib/crud/audit.js';
 
 /* Tables of the SMS module (migration 012); see schema.ts for the conventions. */
-
-interface Audit {
-  creator: string | null;
-  createTime: Generated<number>;
-  updater: string | null;
-  updateTime: Generated<number>;
-  deleted: Generated<number>;
-}
 
 /** Global (no tenant), as in the reference. */
 export interface SmsChannelTable extends Audit {

@@ -1,14 +1,7 @@
 import type { Generated } from 'kysely';
+import type { Audit } from '../lib/crud/audit.js';
 
 /* Tables of social sign-in (migration 018); see schema.ts for the conventions. */
-
-interface Audit {
-  creator: string | null;
-  createTime: Generated<number>;
-  updater: string | null;
-  updateTime: Generated<number>;
-  deleted: Generated<number>;
-}
 
 /** A tenant's client of a social platform; one per (user type, platform). */
 export interface SocialClientTable extends Audit {

@@ -1,6 +1,7 @@
 import type { InfraConfigFilter } from '@app/contract';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ConfigTable, Database } from '../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type ConfigRow = Selectable<ConfigTable>;
 
@@ -8,8 +9,8 @@ export type ConfigRow = Selectable<ConfigTable>;
 export const configRepository = (db: Kysely<Database>) => {
   const matching = (filter: InfraConfigFilter) => {
     let q = db.selectFrom('infraConfig').where('deleted', '=', 0);
-    if (filter.name) q = q.where('name', 'like', `%${filter.name}%`);
-    if (filter.key) q = q.where('configKey', 'like', `%${filter.key}%`);
+    if (filter.name) q = q.where(contains('name', filter.name));
+    if (filter.key) q = q.where(contains('configKey', filter.key));
     if (filter.type !== undefined) q = q.where('type', '=', filter.type);
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
@@ -18,21 +19,9 @@ export const configRepository = (db: Kysely<Database>) => {
   };
 
   return {
-    async page(
-      filter: InfraConfigFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: ConfigRow[]; total: number }> {
+    async page(filter: InfraConfigFilter, page: PageParams): Promise<Page<ConfigRow>> {
       const q = matching(filter);
-      const { total } = await q
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const list = await q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(page.pageSize)
-        .offset((page.pageNo - 1) * page.pageSize)
-        .execute();
-      return { list, total: Number(total) };
+      return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     list: (filter: InfraConfigFilter): Promise<ConfigRow[]> =>

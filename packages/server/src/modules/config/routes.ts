@@ -9,7 +9,7 @@ import {
   infraConfigUpdate,
 } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';
-import { sendXlsx } from '../dict/excel.js';
+import { sendXlsx } from '../../lib/crud/index.js';
 import type { ConfigService } from './service.js';
 
 export const configRoutes = (route: RouteRegistrar, configs: ConfigService): void => {

@@ -2,7 +2,7 @@ import type { InfraConfig, InfraConfigFilter, PageResult } from '@app/contract';
 import { CONFIG_TYPE_VALUE, ConfigError, DICT_TYPE } from '@app/contract';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
-import { formatDateTime, loadDictLabels, toXlsx } from '../dict/excel.js';
+import { type PageParams, formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { type ConfigRow, configRepository } from './repository.js';
 
 const toConfig = (row: ConfigRow): InfraConfig => ({
@@ -44,9 +44,7 @@ export const configService = (ctx: AppContext) => {
   });
 
   return {
-    async page(
-      query: InfraConfigFilter & { pageNo: number; pageSize: number },
-    ): Promise<PageResult<InfraConfig>> {
+    async page(query: InfraConfigFilter & PageParams): Promise<PageResult<InfraConfig>> {
       const { list, total } = await repo.page(query, query);
       return { list: list.map(toConfig), total };
     },
@@ -92,25 +90,26 @@ export const configService = (ctx: AppContext) => {
     },
 
     async export(filter: InfraConfigFilter): Promise<Buffer> {
-      const [rows, label] = await Promise.all([
+      const [rows, { label }] = await Promise.all([
         repo.list(filter),
         loadDictLabels(ctx.db.kysely, [DICT_TYPE.INFRA_CONFIG_TYPE, DICT_TYPE.INFRA_BOOLEAN_STRING]),
       ]);
       return toXlsx<ConfigRow>(
+        '数据',
         [
-          { header: '参数配置序号', width: 14, cell: (r) => r.id },
-          { header: '参数键名', width: 30, cell: (r) => r.configKey },
-          { header: '参数分组', width: 14, cell: (r) => r.category },
-          { header: '参数名称', width: 24, cell: (r) => r.name },
-          { header: '参数键值', width: 24, cell: (r) => r.value },
-          { header: '参数类型', width: 12, cell: (r) => label(DICT_TYPE.INFRA_CONFIG_TYPE, r.type) },
+          { header: '参数配置序号', width: 14, value: (r) => r.id },
+          { header: '参数键名', width: 30, value: (r) => r.configKey },
+          { header: '参数分组', width: 14, value: (r) => r.category },
+          { header: '参数名称', width: 24, value: (r) => r.name },
+          { header: '参数键值', width: 24, value: (r) => r.value },
+          { header: '参数类型', width: 12, value: (r) => label(DICT_TYPE.INFRA_CONFIG_TYPE, r.type) },
           {
             header: '是否可见',
             width: 10,
-            cell: (r) => label(DICT_TYPE.INFRA_BOOLEAN_STRING, r.visible === 1),
+            value: (r) => label(DICT_TYPE.INFRA_BOOLEAN_STRING, r.visible === 1),
           },
-          { header: '备注', width: 30, cell: (r) => r.remark ?? '' },
-          { header: '创建时间', width: 20, cell: (r) => formatDateTime(r.createTime) },
+          { header: '备注', width: 30, value: (r) => r.remark ?? '' },
+          { header: '创建时间', width: 20, value: (r) => formatDateTime(r.createTime) },
         ],
         rows,
       );

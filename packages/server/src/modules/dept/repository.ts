@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DeptTable } from '../../db/schema.js';
 import { type DataScope, deptScopeCondition } from './data-scope.js';
+import { contains } from '../../lib/crud/index.js';
 
 export type DeptRow = Selectable<DeptTable>;
 export type DeptChanges = Pick<
@@ -21,7 +22,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
       .where('d.tenantId', '=', tenantId)
       .where('d.deleted', '=', 0)
       .where((eb) => deptScopeCondition(eb, scope));
-    if (filter.name !== undefined) query = query.where('d.name', 'like', `%${filter.name}%`);
+    if (filter.name !== undefined) query = query.where(contains('d.name', filter.name));
     if (filter.status !== undefined) query = query.where('d.status', '=', filter.status);
     return query.orderBy('d.sort').orderBy('d.id').execute();
   },

@@ -2,6 +2,7 @@ import type { DictDataFilter, DictDataSimple, DictTypeFilter } from '@app/contra
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, DictDataTable, DictTypeTable } from '../../db/schema.js';
+import { type Page, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type DictTypeRow = Selectable<DictTypeTable>;
 export type DictDataRow = Selectable<DictDataTable>;
@@ -15,8 +16,8 @@ interface Paging {
 export const dictAdminRepository = (db: Kysely<Database>) => {
   const typesMatching = (filter: DictTypeFilter) => {
     let q = db.selectFrom('systemDictType').where('deleted', '=', 0);
-    if (filter.name) q = q.where('name', 'like', `%${filter.name}%`);
-    if (filter.type) q = q.where('type', 'like', `%${filter.type}%`);
+    if (filter.name) q = q.where(contains('name', filter.name));
+    if (filter.type) q = q.where(contains('type', filter.type));
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
@@ -26,25 +27,16 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
 
   const dataMatching = (filter: DictDataFilter) => {
     let q = db.selectFrom('systemDictData').where('deleted', '=', 0);
-    if (filter.label) q = q.where('label', 'like', `%${filter.label}%`);
+    if (filter.label) q = q.where(contains('label', filter.label));
     if (filter.dictType) q = q.where('dictType', '=', filter.dictType);
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
     return q;
   };
 
   return {
-    async pageTypes(filter: DictTypeFilter, page: Paging): Promise<{ list: DictTypeRow[]; total: number }> {
+    async pageTypes(filter: DictTypeFilter, page: Paging): Promise<Page<DictTypeRow>> {
       const q = typesMatching(filter);
-      const { total } = await q
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const list = await q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(page.pageSize)
-        .offset((page.pageNo - 1) * page.pageSize)
-        .execute();
-      return { list, total: Number(total) };
+      return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     listTypes: (filter: DictTypeFilter): Promise<DictTypeRow[]> =>
@@ -93,20 +85,11 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
         .where('id', '=', id)
         .execute(),
 
-    async pageData(filter: DictDataFilter, page: Paging): Promise<{ list: DictDataRow[]; total: number }> {
+    async pageData(filter: DictDataFilter, page: Paging): Promise<Page<DictDataRow>> {
       const q = dataMatching(filter);
-      const { total } = await q
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const list = await q
-        .selectAll()
-        .orderBy('dictType', 'desc')
-        .orderBy('sort')
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset((page.pageNo - 1) * page.pageSize)
-        .execute();
-      return { list, total: Number(total) };
+      return fetchPage(q, page, (rows) =>
+        rows.selectAll().orderBy('dictType', 'desc').orderBy('sort').orderBy('id'),
+      );
     },
 
     listData: (filter: DictDataFilter): Promise<DictDataRow[]> =>

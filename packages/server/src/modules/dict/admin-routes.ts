@@ -18,7 +18,7 @@ import {
 } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';
 import type { DictAdminService } from './admin-service.js';
-import { sendXlsx } from './excel.js';
+import { sendXlsx } from '../../lib/crud/index.js';
 
 export const dictAdminRoutes = (route: RouteRegistrar, dicts: DictAdminService): void => {
   route(dictTypePage, ({ query }) => dicts.pageTypes(query));

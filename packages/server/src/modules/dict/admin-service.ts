@@ -11,7 +11,7 @@ import { DICT_TYPE, DictError } from '@app/contract';
 import { STATUS_DISABLED, type AppContext, type LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { type DictDataRow, type DictTypeRow, dictAdminRepository } from './admin-repository.js';
-import { formatDateTime, loadDictLabels, toXlsx } from './excel.js';
+import { type PageParams, formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 
 const toDictType = (row: DictTypeRow): DictTypeRecord => ({
   id: row.id,
@@ -91,9 +91,7 @@ export const dictAdminService = (ctx: AppContext) => {
   };
 
   return {
-    async pageTypes(
-      query: DictTypeFilter & { pageNo: number; pageSize: number },
-    ): Promise<PageResult<DictTypeRecord>> {
+    async pageTypes(query: DictTypeFilter & PageParams): Promise<PageResult<DictTypeRecord>> {
       const { list, total } = await repo.pageTypes(query, query);
       return { list: list.map(toDictType), total };
     },
@@ -139,26 +137,25 @@ export const dictAdminService = (ctx: AppContext) => {
     },
 
     async exportTypes(filter: DictTypeFilter): Promise<Buffer> {
-      const [rows, label] = await Promise.all([
+      const [rows, { label }] = await Promise.all([
         repo.listTypes(filter),
         loadDictLabels(ctx.db.kysely, [DICT_TYPE.COMMON_STATUS]),
       ]);
       return toXlsx<DictTypeRow>(
+        '数据',
         [
-          { header: '字典主键', width: 12, cell: (r) => r.id },
-          { header: '字典名称', width: 24, cell: (r) => r.name },
-          { header: '字典类型', width: 32, cell: (r) => r.type },
-          { header: '状态', width: 10, cell: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
-          { header: '备注', width: 30, cell: (r) => r.remark ?? '' },
-          { header: '创建时间', width: 20, cell: (r) => formatDateTime(r.createTime) },
+          { header: '字典主键', width: 12, value: (r) => r.id },
+          { header: '字典名称', width: 24, value: (r) => r.name },
+          { header: '字典类型', width: 32, value: (r) => r.type },
+          { header: '状态', width: 10, value: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
+          { header: '备注', width: 30, value: (r) => r.remark ?? '' },
+          { header: '创建时间', width: 20, value: (r) => formatDateTime(r.createTime) },
         ],
         rows,
       );
     },
 
-    async pageData(
-      query: DictDataFilter & { pageNo: number; pageSize: number },
-    ): Promise<PageResult<DictDataRecord>> {
+    async pageData(query: DictDataFilter & PageParams): Promise<PageResult<DictDataRecord>> {
       const { list, total } = await repo.pageData(query, query);
       return { list: list.map(toDictData), total };
     },
@@ -199,18 +196,19 @@ export const dictAdminService = (ctx: AppContext) => {
     },
 
     async exportData(filter: DictDataFilter): Promise<Buffer> {
-      const [rows, label] = await Promise.all([
+      const [rows, { label }] = await Promise.all([
         repo.listData(filter),
         loadDictLabels(ctx.db.kysely, [DICT_TYPE.COMMON_STATUS]),
       ]);
       return toXlsx<DictDataRow>(
+        '数据',
         [
-          { header: '字典编码', width: 12, cell: (r) => r.id },
-          { header: '字典排序', width: 10, cell: (r) => r.sort },
-          { header: '字典标签', width: 20, cell: (r) => r.label },
-          { header: '字典键值', width: 20, cell: (r) => r.value },
-          { header: '字典类型', width: 32, cell: (r) => r.dictType },
-          { header: '状态', width: 10, cell: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
+          { header: '字典编码', width: 12, value: (r) => r.id },
+          { header: '字典排序', width: 10, value: (r) => r.sort },
+          { header: '字典标签', width: 20, value: (r) => r.label },
+          { header: '字典键值', width: 20, value: (r) => r.value },
+          { header: '字典类型', width: 32, value: (r) => r.dictType },
+          { header: '状态', width: 10, value: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
         ],
         rows,
       );

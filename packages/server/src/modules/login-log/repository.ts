@@ -1,6 +1,7 @@
 import type { LoginLogFilter } from '@app/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, LoginLogTable } from '../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type LoginLogRow = Selectable<LoginLogTable>;
 
@@ -8,8 +9,8 @@ export type LoginLogRow = Selectable<LoginLogTable>;
 export const loginLogReadRepository = (db: Kysely<Database>) => {
   const matching = (tenantId: number, filter: LoginLogFilter) => {
     let q = db.selectFrom('systemLoginLog').where('tenantId', '=', tenantId).where('deleted', '=', 0);
-    if (filter.userIp) q = q.where('userIp', 'like', `%${filter.userIp}%`);
-    if (filter.username) q = q.where('username', 'like', `%${filter.username}%`);
+    if (filter.userIp) q = q.where(contains('userIp', filter.userIp));
+    if (filter.username) q = q.where(contains('username', filter.username));
     if (filter.status !== undefined) q = q.where('result', filter.status ? '=' : '<>', 0);
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
@@ -18,23 +19,11 @@ export const loginLogReadRepository = (db: Kysely<Database>) => {
   };
 
   return {
-    async page(
-      tenantId: number,
-      filter: LoginLogFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: LoginLogRow[]; total: number }> {
+    async page(tenantId: number, filter: LoginLogFilter, page: PageParams): Promise<Page<LoginLogRow>> {
       const q = matching(tenantId, filter);
-      const [list, count] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy('createTime', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+      return fetchPage(q, page, (rows) =>
+        rows.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'),
+      );
     },
 
     /** The newest `limit` matching rows. */

@@ -1,6 +1,6 @@
 import { loginLogExport, loginLogExportExcel, loginLogPage } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';
-import { sendXlsx } from '../dict/excel.js';
+import { sendXlsx } from '../../lib/crud/index.js';
 import type { LoginLogService } from './service.js';
 
 export const loginLogRoutes = (route: RouteRegistrar, logs: LoginLogService): void => {

@@ -2,7 +2,7 @@ import type { LoginLog, LoginLogFilter, PageResult } from '@app/contract';
 import { DICT_TYPE, type loginLogPageReq } from '@app/contract';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
-import { formatDateTime, loadDictLabels, toXlsx } from '../dict/excel.js';
+import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { checkExportSize, EXPORT_MAX_ROWS } from '../operate-log/export-limit.js';
 import { type LoginLogRow, loginLogReadRepository } from './repository.js';
 
@@ -32,19 +32,20 @@ export const loginLogService = (ctx: AppContext) => {
 
     /** 登录日志 as .xlsx, newest first, with the type and result as their dictionary labels. */
     async exportExcel(user: LoginUser, filter: LoginLogFilter): Promise<Buffer> {
-      const [rows, label] = await Promise.all([
+      const [rows, { label }] = await Promise.all([
         repo.list(user.tenantId, filter, EXPORT_MAX_ROWS + 1).then(checkExportSize),
         loadDictLabels(ctx.db.kysely, [DICT_TYPE.SYSTEM_LOGIN_TYPE, DICT_TYPE.SYSTEM_LOGIN_RESULT]),
       ]);
       return toXlsx<LoginLogRow>(
+        '数据',
         [
-          { header: '日志主键', width: 10, cell: (r) => r.id },
-          { header: '用户账号', width: 16, cell: (r) => r.username },
-          { header: '日志类型', width: 12, cell: (r) => label(DICT_TYPE.SYSTEM_LOGIN_TYPE, r.logType) },
-          { header: '登录结果', width: 18, cell: (r) => label(DICT_TYPE.SYSTEM_LOGIN_RESULT, r.result) },
-          { header: '登录 IP', width: 16, cell: (r) => r.userIp },
-          { header: '浏览器 UA', width: 40, cell: (r) => r.userAgent },
-          { header: '登录时间', width: 20, cell: (r) => formatDateTime(r.createTime) },
+          { header: '日志主键', width: 10, value: (r) => r.id },
+          { header: '用户账号', width: 16, value: (r) => r.username },
+          { header: '日志类型', width: 12, value: (r) => label(DICT_TYPE.SYSTEM_LOGIN_TYPE, r.logType) },
+          { header: '登录结果', width: 18, value: (r) => label(DICT_TYPE.SYSTEM_LOGIN_RESULT, r.result) },
+          { header: '登录 IP', width: 16, value: (r) => r.userIp },
+          { header: '浏览器 UA', width: 40, value: (r) => r.userAgent },
+          { header: '登录时间', width: 20, value: (r) => formatDateTime(r.createTime) },
         ],
         rows,
       );

@@ -2,6 +2,7 @@ import type { TimeRange } from '@app/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database, MailAccountTable, MailLogTable, MailTemplateTable } from '../../db/schema.js';
+import { type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type MailAccountRow = Selectable<MailAccountTable>;
 export type MailTemplateRow = Selectable<MailTemplateTable>;
@@ -36,10 +37,6 @@ export interface MailLogFilter {
   sendStatus?: number | undefined;
   sendTime?: TimeRange | undefined;
 }
-interface Page {
-  pageNo: number;
-  pageSize: number;
-}
 
 const audit = (at: number, by: number | null) => ({
   creator: by === null ? null : String(by),
@@ -52,15 +49,15 @@ const audit = (at: number, by: number | null) => ({
 export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
   const accounts = (filter: MailAccountFilter) => {
     let q = db.selectFrom('systemMailAccount').where('deleted', '=', 0);
-    if (filter.mail !== undefined) q = q.where('mail', 'like', `%${filter.mail}%`);
-    if (filter.username !== undefined) q = q.where('username', 'like', `%${filter.username}%`);
+    if (filter.mail !== undefined) q = q.where(contains('mail', filter.mail));
+    if (filter.username !== undefined) q = q.where(contains('username', filter.username));
     return q;
   };
 
   const templates = (filter: MailTemplateFilter) => {
     let q = db.selectFrom('systemMailTemplate').where('deleted', '=', 0);
-    if (filter.name !== undefined) q = q.where('name', 'like', `%${filter.name}%`);
-    if (filter.code !== undefined) q = q.where('code', 'like', `%${filter.code}%`);
+    if (filter.name !== undefined) q = q.where(contains('name', filter.name));
+    if (filter.code !== undefined) q = q.where(contains('code', filter.code));
     if (filter.accountId !== undefined) q = q.where('accountId', '=', filter.accountId);
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
     const [from, to] = filter.createTime ?? [null, null];
@@ -73,7 +70,7 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
     let q = db.selectFrom('systemMailLog').where('deleted', '=', 0);
     if (filter.userId !== undefined) q = q.where('userId', '=', filter.userId);
     if (filter.userType !== undefined) q = q.where('userType', '=', filter.userType);
-    if (filter.toMail !== undefined) q = q.where('toMail', 'like', `%${filter.toMail}%`);
+    if (filter.toMail !== undefined) q = q.where(contains('toMail', filter.toMail));
     if (filter.accountId !== undefined) q = q.where('accountId', '=', filter.accountId);
     if (filter.templateId !== undefined) q = q.where('templateId', '=', filter.templateId);
     if (filter.sendStatus !== undefined) q = q.where('sendStatus', '=', filter.sendStatus);
@@ -85,19 +82,8 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
 
   return {
     // ---------- accounts ----------
-    async pageAccounts(filter: MailAccountFilter, page: Page) {
-      const [list, n] = await Promise.all([
-        accounts(filter)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        accounts(filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(n.n) };
+    async pageAccounts(filter: MailAccountFilter, page: PageParams) {
+      return fetchPage(accounts(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     listAccounts: (): Promise<MailAccountRow[]> => accounts({}).selectAll().orderBy('id').execute(),
@@ -146,19 +132,8 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
       }),
 
     // ---------- templates ----------
-    async pageTemplates(filter: MailTemplateFilter, page: Page) {
-      const [list, n] = await Promise.all([
-        templates(filter)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        templates(filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(n.n) };
+    async pageTemplates(filter: MailTemplateFilter, page: PageParams) {
+      return fetchPage(templates(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     listTemplates: (): Promise<MailTemplateRow[]> => templates({}).selectAll().orderBy('id').execute(),
@@ -195,19 +170,8 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
     },
 
     // ---------- logs ----------
-    async pageLogs(filter: MailLogFilter, page: Page) {
-      const [list, n] = await Promise.all([
-        logs(filter)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        logs(filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(n.n) };
+    async pageLogs(filter: MailLogFilter, page: PageParams) {
+      return fetchPage(logs(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     findLog: (id: number): Promise<MailLogRow | undefined> =>

@@ -1,13 +1,13 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, MenuRow, MenuTable } from '../../db/schema.js';
-import { likeIgnoringCase } from '../role/repository.js';
+import { contains } from '../../lib/crud/index.js';
 
 /** Menus are global (the reference's tenant-ignored `system_menu`); role grants are per tenant. */
 export const menuRepository = (db: Kysely<Database>) => ({
   list: (filters: { name?: string | undefined; status?: number | undefined }): Promise<MenuRow[]> => {
     let q = db.selectFrom('systemMenu').selectAll().where('deleted', '=', 0);
-    if (filters.name) q = q.where(likeIgnoringCase('name', filters.name));
+    if (filters.name) q = q.where(contains('name', filters.name));
     if (filters.status !== undefined) q = q.where('status', '=', filters.status);
     return q.orderBy('sort').orderBy('id').execute();
   },

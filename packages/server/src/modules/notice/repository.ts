@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, NoticeTable } from '../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type NoticeRow = Selectable<NoticeTable>;
 
@@ -15,24 +16,11 @@ export const noticeRepository = (db: Kysely<Database>) => {
     db.selectFrom('systemNotice').where('tenantId', '=', tenantId).where('deleted', '=', 0);
 
   return {
-    async page(
-      tenantId: number,
-      filter: NoticeFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: NoticeRow[]; total: number }> {
+    async page(tenantId: number, filter: NoticeFilter, page: PageParams): Promise<Page<NoticeRow>> {
       let q = ofTenant(tenantId);
-      if (filter.title) q = q.where('title', 'like', `%${filter.title}%`);
+      if (filter.title) q = q.where(contains('title', filter.title));
       if (filter.status !== undefined) q = q.where('status', '=', filter.status);
-      const { total } = await q
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const list = await q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(page.pageSize)
-        .offset((page.pageNo - 1) * page.pageSize)
-        .execute();
-      return { list, total: Number(total) };
+      return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     find: (tenantId: number, id: number): Promise<NoticeRow | undefined> =>

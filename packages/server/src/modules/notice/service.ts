@@ -4,6 +4,7 @@ import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import type { NotifyService } from '../notify/service.js';
 import { type NoticeFilter, type NoticeRow, noticeRepository } from './repository.js';
+import { type PageParams } from '../../lib/crud/index.js';
 
 /** The notify template a pushed notice is sent with (seeded): `【{title}】{content}`. */
 export const NOTICE_PUSH_TEMPLATE = 'notice_push';
@@ -38,10 +39,7 @@ export const noticeService = (ctx: AppContext, notify: NotifyService) => {
   };
 
   return {
-    async page(
-      user: LoginUser,
-      query: NoticeFilter & { pageNo: number; pageSize: number },
-    ): Promise<PageResult<Notice>> {
+    async page(user: LoginUser, query: NoticeFilter & PageParams): Promise<PageResult<Notice>> {
       const { list, total } = await repo.page(user.tenantId, query, query);
       return { list: list.map(toNotice), total };
     },

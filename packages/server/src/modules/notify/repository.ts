@@ -7,6 +7,7 @@ import type {
   NotifyTemplateRow,
   NotifyTemplateTable,
 } from '../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export const READ = 1;
 export const UNREAD = 0;
@@ -23,8 +24,6 @@ export type TemplateChanges = Pick<
   NotifyTemplateRow,
   'name' | 'code' | 'nickname' | 'content' | 'type' | 'params' | 'status' | 'remark'
 >;
-
-type Page = { pageNo: number; pageSize: number };
 
 export interface MessageFilter {
   readStatus?: boolean | undefined;
@@ -48,27 +47,15 @@ const ownedBy = <O>(
 export const notifyRepository = (db: Kysely<Database>) => ({
   // ----- templates: global, deleted logically -----
 
-  async templatePage(
-    filter: TemplateFilter,
-    page: Page,
-  ): Promise<{ list: NotifyTemplateRow[]; total: number }> {
+  async templatePage(filter: TemplateFilter, page: PageParams): Promise<Page<NotifyTemplateRow>> {
     let q = db.selectFrom('systemNotifyTemplate').where('deleted', '=', 0);
-    if (filter.name !== undefined) q = q.where('name', 'like', `%${filter.name}%`);
-    if (filter.code !== undefined) q = q.where('code', 'like', `%${filter.code}%`);
+    if (filter.name !== undefined) q = q.where(contains('name', filter.name));
+    if (filter.code !== undefined) q = q.where(contains('code', filter.code));
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
     if (to !== null) q = q.where('createTime', '<=', to);
-    const { total } = await q
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const list = await q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
-      .execute();
-    return { list, total: Number(total) };
+    return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
   },
 
   findTemplateById: (id: number): Promise<NotifyTemplateRow | undefined> =>
@@ -127,26 +114,17 @@ export const notifyRepository = (db: Kysely<Database>) => ({
   async messagePage(
     tenantId: number,
     filter: NotifyMessageFilter,
-    page: Page,
-  ): Promise<{ list: NotifyMessageRow[]; total: number }> {
+    page: PageParams,
+  ): Promise<Page<NotifyMessageRow>> {
     let q = db.selectFrom('systemNotifyMessage').where('tenantId', '=', tenantId).where('deleted', '=', 0);
     if (filter.userId !== undefined) q = q.where('userId', '=', filter.userId);
     if (filter.userType !== undefined) q = q.where('userType', '=', filter.userType);
-    if (filter.templateCode !== undefined) q = q.where('templateCode', 'like', `%${filter.templateCode}%`);
+    if (filter.templateCode !== undefined) q = q.where(contains('templateCode', filter.templateCode));
     if (filter.templateType !== undefined) q = q.where('templateType', '=', filter.templateType);
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
     if (to !== null) q = q.where('createTime', '<=', to);
-    const { total } = await q
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const list = await q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
-      .execute();
-    return { list, total: Number(total) };
+    return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
   },
 
   findMessageById: (tenantId: number, id: number): Promise<NotifyMessageRow | undefined> =>
@@ -172,24 +150,14 @@ export const notifyRepository = (db: Kysely<Database>) => ({
     userId: number,
     userType: number,
     filter: MessageFilter,
-    page: { pageNo: number; pageSize: number },
-  ): Promise<{ list: NotifyMessageRow[]; total: number }> {
+    page: PageParams,
+  ): Promise<Page<NotifyMessageRow>> {
     let q = ownedBy(db.selectFrom('systemNotifyMessage'), tenantId, userId, userType);
     if (filter.readStatus !== undefined) q = q.where('readStatus', '=', filter.readStatus ? READ : UNREAD);
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
     if (to !== null) q = q.where('createTime', '<=', to);
-    const { total } = await q
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const list = await q
-      .selectAll()
-      .orderBy('createTime', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
-      .execute();
-    return { list, total: Number(total) };
+    return fetchPage(q, page, (rows) => rows.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'));
   },
 
   /** The newest unread messages first. */

@@ -15,6 +15,7 @@ import { fail } from '../../lib/errors.js';
 import { userRepository } from '../user/repository.js';
 import { type MessageFilter, notifyRepository, type TemplateChanges, UNREAD } from './repository.js';
 import { renderTemplate, templateParamNames } from './template.js';
+import { type PageParams } from '../../lib/crud/index.js';
 
 const parseParams = (json: string): Record<string, unknown> => {
   try {
@@ -176,7 +177,7 @@ export const notifyService = (ctx: AppContext) => {
     /** Messages of every user of the caller's tenant. */
     async messagePage(
       user: LoginUser,
-      query: NotifyMessageFilter & { pageNo: number; pageSize: number },
+      query: NotifyMessageFilter & PageParams,
     ): Promise<PageResult<NotifyMessage>> {
       const { pageNo, pageSize, ...filter } = query;
       const { list, total } = await repo.messagePage(user.tenantId, filter, { pageNo, pageSize });
@@ -197,10 +198,7 @@ export const notifyService = (ctx: AppContext) => {
       return sendNotifyMessage(caller.tenantId, req.userId, req.templateCode, req.templateParams, caller.id);
     },
 
-    async myPage(
-      user: LoginUser,
-      query: MessageFilter & { pageNo: number; pageSize: number },
-    ): Promise<PageResult<NotifyMessage>> {
+    async myPage(user: LoginUser, query: MessageFilter & PageParams): Promise<PageResult<NotifyMessage>> {
       const { list, total } = await repo.pageOfUser(user.tenantId, user.id, user.userType, query, query);
       return { list: list.map(toNotifyMessage), total };
     },

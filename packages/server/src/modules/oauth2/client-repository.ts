@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, OAuth2ClientRow } from '../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 /** The stored form of a client's editable fields: lists as JSON text, the secret sealed. */
 export interface OAuth2ClientChanges {
@@ -21,34 +22,17 @@ export interface OAuth2ClientChanges {
   pkceRequired: number;
 }
 
-interface Page {
-  pageNo: number;
-  pageSize: number;
-}
-
 /** OAuth2 clients: a global table (no tenant), soft-deleted. */
 export const oauth2ClientRepository = (db: Kysely<Database>) => {
   const live = () => db.selectFrom('systemOauth2Client').where('deleted', '=', 0);
   const audit = (at: number, by: number) => ({ updater: String(by), updateTime: at });
 
   return {
-    async page(
-      filter: { name?: string; status?: number },
-      page: Page,
-    ): Promise<{ list: OAuth2ClientRow[]; total: number }> {
+    async page(filter: { name?: string; status?: number }, page: PageParams): Promise<Page<OAuth2ClientRow>> {
       let q = live();
-      if (filter.name) q = q.where('name', 'like', `%${filter.name}%`);
+      if (filter.name) q = q.where(contains('name', filter.name));
       if (filter.status !== undefined) q = q.where('status', '=', filter.status);
-      const [list, total] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(total.n) };
+      return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     findById: (id: number): Promise<OAuth2ClientRow | undefined> =>

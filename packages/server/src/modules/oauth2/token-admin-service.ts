@@ -4,6 +4,7 @@ import { ADMIN_USER_TYPE, type AppContext, type LoginUser } from '../../context.
 import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from '../auth/login-log-repository.js';
 import type { TokenService } from '../auth/token-service.js';
 import { userRepository } from '../user/repository.js';
+import { contains, fetchPage } from '../../lib/crud/index.js';
 
 /**
  * 令牌管理: a tenant's unexpired access tokens, shown by their stored digests (the tokens themselves
@@ -25,9 +26,9 @@ export const oauth2TokenAdminService = (ctx: AppContext, tokens: TokenService) =
         .where('expiresTime', '>', ctx.now());
       if (query.userId !== undefined) q = q.where('userId', '=', query.userId);
       if (query.userType !== undefined) q = q.where('userType', '=', query.userType);
-      if (query.clientId) q = q.where('clientId', 'like', `%${query.clientId}%`);
-      const [list, total] = await Promise.all([
-        q
+      if (query.clientId) q = q.where(contains('clientId', query.clientId));
+      const { list, total } = await fetchPage(q, query, (rows) =>
+        rows
           .select([
             'id',
             'accessToken',
@@ -38,13 +39,9 @@ export const oauth2TokenAdminService = (ctx: AppContext, tokens: TokenService) =
             'createTime',
             'expiresTime',
           ])
-          .orderBy('id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.pageNo - 1) * query.pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list: list.map((row) => ({ ...row, id: Number(row.id) })), total: Number(total.n) };
+          .orderBy('id', 'desc'),
+      );
+      return { list: list.map((row) => ({ ...row, id: Number(row.id) })), total };
     },
 
     /** Revokes the token (and its refresh token) and logs a forced sign-out (登录日志 type 202). */

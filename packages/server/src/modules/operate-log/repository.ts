@@ -1,6 +1,7 @@
 import type { OperateLogFilter } from '@app/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, OperateLogTable } from '../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type OperateLogRow = Selectable<OperateLogTable> & { userNickname: string | null };
 export type NewOperateLog = Omit<
@@ -14,7 +15,7 @@ export const operateLogRepository = (db: Kysely<Database>) => {
       .selectFrom('systemOperateLog as l')
       .where('l.tenantId', '=', tenantId)
       .where('l.deleted', '=', 0);
-    if (filter.module) q = q.where('l.module', 'like', `%${filter.module}%`);
+    if (filter.module) q = q.where(contains('l.module', filter.module));
     if (filter.userNickname) {
       const nickname = filter.userNickname;
       q = q.where('l.userId', 'in', (eb) =>
@@ -22,7 +23,7 @@ export const operateLogRepository = (db: Kysely<Database>) => {
           .selectFrom('systemUsers')
           .select('id')
           .where('tenantId', '=', tenantId)
-          .where('nickname', 'like', `%${nickname}%`),
+          .where(contains('nickname', nickname)),
       );
     }
     if (filter.type !== undefined) q = q.where('l.type', '=', filter.type);
@@ -34,8 +35,8 @@ export const operateLogRepository = (db: Kysely<Database>) => {
   };
 
   /** Rows newest first, each with its user's nickname. */
-  const rows = (tenantId: number, filter: OperateLogFilter) =>
-    matching(tenantId, filter)
+  const withNickname = (q: ReturnType<typeof matching>) =>
+    q
       .leftJoin('systemUsers as u', (join) =>
         join.onRef('u.id', '=', 'l.userId').onRef('u.tenantId', '=', 'l.tenantId'),
       )
@@ -59,25 +60,12 @@ export const operateLogRepository = (db: Kysely<Database>) => {
         .execute();
     },
 
-    async page(
-      tenantId: number,
-      filter: OperateLogFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: OperateLogRow[]; total: number }> {
-      const [list, count] = await Promise.all([
-        rows(tenantId, filter)
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        matching(tenantId, filter)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+    async page(tenantId: number, filter: OperateLogFilter, page: PageParams): Promise<Page<OperateLogRow>> {
+      return fetchPage(matching(tenantId, filter), page, withNickname);
     },
 
     /** The newest `limit` matching rows. */
     list: (tenantId: number, filter: OperateLogFilter, limit: number): Promise<OperateLogRow[]> =>
-      rows(tenantId, filter).limit(limit).execute(),
+      withNickname(matching(tenantId, filter)).limit(limit).execute(),
   };
 };

@@ -1,6 +1,6 @@
 import { operateLogExport, operateLogExportExcel, operateLogPage } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';
-import { sendXlsx } from '../dict/excel.js';
+import { sendXlsx } from '../../lib/crud/index.js';
 import type { OperateLogService } from './service.js';
 
 export const operateLogRoutes = (route: RouteRegistrar, logs: OperateLogService): void => {

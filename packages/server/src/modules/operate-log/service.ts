@@ -2,7 +2,7 @@ import type { OperateLog, OperateLogFilter, PageResult } from '@app/contract';
 import { DICT_TYPE, type operateLogPageReq } from '@app/contract';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
-import { formatDateTime, loadDictLabels, toXlsx } from '../dict/excel.js';
+import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { checkExportSize, EXPORT_MAX_ROWS } from './export-limit.js';
 import { type NewOperateLog, type OperateLogRow, operateLogRepository } from './repository.js';
 
@@ -58,25 +58,26 @@ export const operateLogService = (ctx: AppContext) => {
 
     /** 操作日志 as .xlsx, newest first, with the type as its dictionary label. */
     async exportExcel(user: LoginUser, filter: OperateLogFilter): Promise<Buffer> {
-      const [rows, label] = await Promise.all([
+      const [rows, { label }] = await Promise.all([
         repo.list(user.tenantId, filter, EXPORT_MAX_ROWS + 1).then(checkExportSize),
         loadDictLabels(ctx.db.kysely, [DICT_TYPE.SYSTEM_OPERATE_TYPE]),
       ]);
       return toXlsx<OperateLogRow>(
+        '数据',
         [
-          { header: '日志编号', width: 10, cell: (r) => r.id },
-          { header: '操作模块', width: 14, cell: (r) => r.module },
-          { header: '操作名', width: 30, cell: (r) => r.name },
-          { header: '操作类型', width: 10, cell: (r) => label(DICT_TYPE.SYSTEM_OPERATE_TYPE, r.type) },
-          { header: '操作人', width: 14, cell: (r) => r.userNickname ?? '' },
-          { header: '操作结果', width: 10, cell: (r) => (r.resultCode === 0 ? '成功' : '失败') },
-          { header: '操作时间', width: 20, cell: (r) => formatDateTime(r.startTime) },
-          { header: '执行时长（毫秒）', width: 16, cell: (r) => r.duration },
-          { header: '请求方法', width: 10, cell: (r) => r.requestMethod },
-          { header: '请求地址', width: 36, cell: (r) => r.requestUrl },
-          { header: '用户 IP', width: 16, cell: (r) => r.userIp },
-          { header: '结果码', width: 12, cell: (r) => r.resultCode },
-          { header: '结果提示', width: 30, cell: (r) => r.resultMsg },
+          { header: '日志编号', width: 10, value: (r) => r.id },
+          { header: '操作模块', width: 14, value: (r) => r.module },
+          { header: '操作名', width: 30, value: (r) => r.name },
+          { header: '操作类型', width: 10, value: (r) => label(DICT_TYPE.SYSTEM_OPERATE_TYPE, r.type) },
+          { header: '操作人', width: 14, value: (r) => r.userNickname ?? '' },
+          { header: '操作结果', width: 10, value: (r) => (r.resultCode === 0 ? '成功' : '失败') },
+          { header: '操作时间', width: 20, value: (r) => formatDateTime(r.startTime) },
+          { header: '执行时长（毫秒）', width: 16, value: (r) => r.duration },
+          { header: '请求方法', width: 10, value: (r) => r.requestMethod },
+          { header: '请求地址', width: 36, value: (r) => r.requestUrl },
+          { header: '用户 IP', width: 16, value: (r) => r.userIp },
+          { header: '结果码', width: 12, value: (r) => r.resultCode },
+          { header: '结果提示', width: 30, value: (r) => r.resultMsg },
         ],
         rows,
       );

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, PostTable } from '../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type PostRow = Selectable<PostTable>;
 export type PostChanges = Pick<PostRow, 'code' | 'name' | 'sort' | 'status' | 'remark'>;
@@ -13,31 +14,17 @@ export interface PostFilter {
 export const postRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, filter: PostFilter) => {
     let query = db.selectFrom('systemPost').where('tenantId', '=', tenantId).where('deleted', '=', 0);
-    if (filter.code !== undefined) query = query.where('code', 'like', `%${filter.code}%`);
-    if (filter.name !== undefined) query = query.where('name', 'like', `%${filter.name}%`);
+    if (filter.code !== undefined) query = query.where(contains('code', filter.code));
+    if (filter.name !== undefined) query = query.where(contains('name', filter.name));
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
     return query;
   };
 
   return {
-    async page(
-      tenantId: number,
-      filter: PostFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: PostRow[]; total: number }> {
-      const [list, count] = await Promise.all([
-        filtered(tenantId, filter)
-          .selectAll()
-          .orderBy('sort')
-          .orderBy('id')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        filtered(tenantId, filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+    async page(tenantId: number, filter: PostFilter, page: PageParams): Promise<Page<PostRow>> {
+      return fetchPage(filtered(tenantId, filter), page, (rows) =>
+        rows.selectAll().orderBy('sort').orderBy('id'),
+      );
     },
 
     list: (tenantId: number, filter: PostFilter): Promise<PostRow[]> =>

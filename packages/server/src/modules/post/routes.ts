@@ -10,7 +10,7 @@ import {
   postUpdate,
 } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';
-import { sendWorkbook } from './excel.js';
+import { sendXlsx } from '../../lib/crud/index.js';
 import type { PostService } from './service.js';
 
 export const postRoutes = (route: RouteRegistrar, posts: PostService): void => {
@@ -23,6 +23,6 @@ export const postRoutes = (route: RouteRegistrar, posts: PostService): void => {
   route(postDelete, ({ user, query }) => posts.delete(user, query.id));
   for (const endpoint of [postExport, postExportExcel])
     route.raw(endpoint, async (req, reply) =>
-      sendWorkbook(reply, '岗位数据.xlsx', await posts.exportExcel(req.user, req.query)),
+      sendXlsx(reply, '岗位数据.xlsx', await posts.exportExcel(req.user, req.query)),
     );
 };

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
-import { buildWorkbook, dictLabels } from './excel.js';
+import { loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { type PostChanges, type PostFilter, type PostRow, postRepository } from './repository.js';
 
 const toPost = (row: PostRow): Post => ({
@@ -73,18 +73,18 @@ export const postService = (ctx: AppContext) => {
 
     /** 岗位数据 as .xlsx: every matching post, with the status as its dictionary label. */
     async exportExcel(user: LoginUser, filter: PostFilter): Promise<Buffer> {
-      const [rows, statusLabels] = await Promise.all([
+      const [rows, { label }] = await Promise.all([
         repo.list(user.tenantId, filter),
-        dictLabels(ctx.db.kysely, DICT_TYPE.COMMON_STATUS),
+        loadDictLabels(ctx.db.kysely, [DICT_TYPE.COMMON_STATUS]),
       ]);
-      return buildWorkbook<PostRow>(
+      return toXlsx<PostRow>(
         '岗位数据',
         [
           { header: '岗位序号', width: 10, value: (r) => r.id },
           { header: '岗位编码', value: (r) => r.code },
           { header: '岗位名称', value: (r) => r.name },
           { header: '岗位排序', width: 10, value: (r) => r.sort },
-          { header: '状态', width: 10, value: (r) => statusLabels.get(String(r.status)) ?? String(r.status) },
+          { header: '状态', width: 10, value: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
         ],
         rows,
       );

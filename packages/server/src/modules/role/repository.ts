@@ -1,7 +1,8 @@
 import type { RoleFilters } from '@app/contract';
-import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, RoleTable } from '../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type RoleRow = {
   id: number;
@@ -15,13 +16,6 @@ export type RoleRow = {
   dataScopeDeptIds: string;
   createTime: number;
 };
-
-/** `%text%` for a case-insensitive LIKE with `\` escaping the wildcards. */
-export const containsPattern = (text: string): string =>
-  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export const likeIgnoringCase = (column: string, text: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text)} escape '\\'`;
 
 const ROLE_COLUMNS = [
   'id',
@@ -42,8 +36,8 @@ const filtered = <O>(
   filters: RoleFilters,
 ) => {
   let out = q.where('tenantId', '=', tenantId).where('deleted', '=', 0);
-  if (filters.name) out = out.where(likeIgnoringCase('name', filters.name));
-  if (filters.code) out = out.where(likeIgnoringCase('code', filters.code));
+  if (filters.name) out = out.where(contains('name', filters.name));
+  if (filters.code) out = out.where(contains('code', filters.code));
   if (filters.status !== undefined) out = out.where('status', '=', filters.status);
   const [from, to] = filters.createTime ?? [null, null];
   if (from !== null) out = out.where('createTime', '>=', from);
@@ -52,23 +46,9 @@ const filtered = <O>(
 };
 
 export const roleRepository = (db: Kysely<Database>) => ({
-  async page(
-    tenantId: number,
-    filters: RoleFilters,
-    page: { pageNo: number; pageSize: number },
-  ): Promise<{ list: RoleRow[]; total: number }> {
+  async page(tenantId: number, filters: RoleFilters, page: PageParams): Promise<Page<RoleRow>> {
     const q = filtered(db.selectFrom('systemRole'), tenantId, filters);
-    const { total } = await q
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const list = await q
-      .select(ROLE_COLUMNS)
-      .orderBy('sort')
-      .orderBy('id')
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
-      .execute();
-    return { list, total: Number(total) };
+    return fetchPage(q, page, (rows) => rows.select(ROLE_COLUMNS).orderBy('sort').orderBy('id'));
   },
 
   list: (tenantId: number, filters: RoleFilters): Promise<RoleRow[]> =>

@@ -16,7 +16,7 @@ import {
   roleUpdateStatus,
 } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';
-import { attachmentHeader, XLSX_TYPE } from './excel.js';
+import { sendXlsx } from '../../lib/crud/index.js';
 import type { RoleService } from './service.js';
 
 export const roleRoutes = (route: RouteRegistrar, roles: RoleService): void => {
@@ -29,13 +29,9 @@ export const roleRoutes = (route: RouteRegistrar, roles: RoleService): void => {
   route(roleListAllSimple, ({ user }) => roles.listEnabledSimple(user));
   route(roleSimpleList, ({ user }) => roles.listEnabledSimple(user));
   for (const endpoint of [roleExport, roleExportExcel])
-    route.raw(endpoint, async ({ user, query }, reply) => {
-      const bytes = await roles.exportExcel(user, query);
-      return reply
-        .header('content-disposition', attachmentHeader('角色数据.xlsx'))
-        .type(XLSX_TYPE)
-        .send(bytes);
-    });
+    route.raw(endpoint, async ({ user, query }, reply) =>
+      sendXlsx(reply, '角色数据.xlsx', await roles.exportExcel(user, query)),
+    );
 
   route(permissionListRoleMenus, ({ user, query }) => roles.listRoleMenus(user, query.roleId));
   route(permissionAssignRoleMenu, ({ user, body }) => roles.assignRoleMenu(user, body));

@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { STATUS_ENABLED, type AppContext, type LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { tenantMenuIds } from '../tenant-package/tenant-menus.js';
-import { dictLabels, writeSheet } from './excel.js';
+import { loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { roleRepository, type RoleRow } from './repository.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
@@ -150,23 +150,22 @@ export const roleService = (ctx: AppContext) => {
     /** The filtered roles as an .xlsx workbook with the reference's Chinese headers. */
     async exportExcel(user: LoginUser, filters: RoleFilters): Promise<Buffer> {
       const rows = await repo.list(user.tenantId, filters);
-      const labels = await dictLabels(ctx.db.kysely, [DICT_TYPE.SYSTEM_DATA_SCOPE, DICT_TYPE.COMMON_STATUS]);
-      return writeSheet('角色列表', [
-        { header: '角色序号', width: 10, values: rows.map((r) => r.id) },
-        { header: '角色名称', width: 20, values: rows.map((r) => r.name) },
-        { header: '角色标志', width: 20, values: rows.map((r) => r.code) },
-        { header: '角色排序', width: 10, values: rows.map((r) => r.sort) },
-        {
-          header: '数据范围',
-          width: 22,
-          values: rows.map((r) => labels(DICT_TYPE.SYSTEM_DATA_SCOPE, r.dataScope)),
-        },
-        {
-          header: '角色状态',
-          width: 10,
-          values: rows.map((r) => labels(DICT_TYPE.COMMON_STATUS, r.status)),
-        },
+      const { label } = await loadDictLabels(ctx.db.kysely, [
+        DICT_TYPE.SYSTEM_DATA_SCOPE,
+        DICT_TYPE.COMMON_STATUS,
       ]);
+      return toXlsx<RoleRow>(
+        '角色列表',
+        [
+          { header: '角色序号', width: 10, value: (r) => r.id },
+          { header: '角色名称', width: 20, value: (r) => r.name },
+          { header: '角色标志', width: 20, value: (r) => r.code },
+          { header: '角色排序', width: 10, value: (r) => r.sort },
+          { header: '数据范围', width: 22, value: (r) => label(DICT_TYPE.SYSTEM_DATA_SCOPE, r.dataScope) },
+          { header: '角色状态', width: 10, value: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
+        ],
+        rows,
+      );
     },
 
     async listRoleMenus(user: LoginUser, roleId: number): Promise<number[]> {

@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { SmsLogTable } from '../../db/sms-schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type SmsLogRow = Selectable<SmsLogTable>;
 export type NewSmsLog = Omit<
@@ -31,7 +32,7 @@ export const smsLogRepository = (db: Kysely<Database>, dialect: DialectName) => 
     let q = db.selectFrom('systemSmsLog').where('deleted', '=', 0);
     if (filter.channelId !== undefined) q = q.where('channelId', '=', filter.channelId);
     if (filter.templateId !== undefined) q = q.where('templateId', '=', filter.templateId);
-    if (filter.mobile) q = q.where('mobile', 'like', `%${filter.mobile}%`);
+    if (filter.mobile) q = q.where(contains('mobile', filter.mobile));
     if (filter.sendStatus !== undefined) q = q.where('sendStatus', '=', filter.sendStatus);
     if (filter.receiveStatus !== undefined) q = q.where('receiveStatus', '=', filter.receiveStatus);
     for (const column of ['sendTime', 'receiveTime'] as const) {
@@ -43,22 +44,8 @@ export const smsLogRepository = (db: Kysely<Database>, dialect: DialectName) => 
   };
 
   return {
-    async page(
-      filter: SmsLogFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: SmsLogRow[]; total: number }> {
-      const [list, count] = await Promise.all([
-        matching(filter)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        matching(filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+    async page(filter: SmsLogFilter, page: PageParams): Promise<Page<SmsLogRow>> {
+      return fetchPage(matching(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     /** The newest `limit` matching rows. */

@@ -2,6 +2,7 @@ import type { SmsChannelFilter, SmsTemplateFilter } from '@app/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SmsChannelTable, SmsTemplateTable } from '../../db/sms-schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type SmsChannelRow = Selectable<SmsChannelTable>;
 export type SmsChannelChanges = Pick<
@@ -23,18 +24,13 @@ export type SmsTemplateChanges = Pick<
   | 'channelCode'
 >;
 
-interface Page {
-  pageNo: number;
-  pageSize: number;
-}
-
 const count = (n: { n: string | number }) => Number(n.n);
 
 /** SMS channels and templates; global tables (no tenant), soft-deleted. */
 export const smsRepository = (db: Kysely<Database>) => {
   const channels = (filter: Partial<SmsChannelFilter> = {}) => {
     let q = db.selectFrom('systemSmsChannel').where('deleted', '=', 0);
-    if (filter.signature) q = q.where('signature', 'like', `%${filter.signature}%`);
+    if (filter.signature) q = q.where(contains('signature', filter.signature));
     if (filter.code) q = q.where('code', '=', filter.code);
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
     const [from, to] = filter.createTime ?? [null, null];
@@ -47,9 +43,9 @@ export const smsRepository = (db: Kysely<Database>) => {
     let q = db.selectFrom('systemSmsTemplate').where('deleted', '=', 0);
     if (filter.type !== undefined) q = q.where('type', '=', filter.type);
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
-    if (filter.code) q = q.where('code', 'like', `%${filter.code}%`);
-    if (filter.content) q = q.where('content', 'like', `%${filter.content}%`);
-    if (filter.apiTemplateId) q = q.where('apiTemplateId', 'like', `%${filter.apiTemplateId}%`);
+    if (filter.code) q = q.where(contains('code', filter.code));
+    if (filter.content) q = q.where(contains('content', filter.content));
+    if (filter.apiTemplateId) q = q.where(contains('apiTemplateId', filter.apiTemplateId));
     if (filter.channelId !== undefined) q = q.where('channelId', '=', filter.channelId);
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
@@ -60,23 +56,8 @@ export const smsRepository = (db: Kysely<Database>) => {
   const audit = (at: number, by: number) => ({ updater: String(by), updateTime: at });
 
   return {
-    async channelPage(
-      filter: SmsChannelFilter,
-      page: Page,
-    ): Promise<{ list: SmsChannelRow[]; total: number }> {
-      const [list, total] = await Promise.all([
-        channels(filter)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        channels(filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then(count),
-      ]);
-      return { list, total };
+    async channelPage(filter: SmsChannelFilter, page: PageParams): Promise<Page<SmsChannelRow>> {
+      return fetchPage(channels(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     channelList: (): Promise<SmsChannelRow[]> => channels().selectAll().orderBy('id').execute(),
@@ -125,23 +106,8 @@ export const smsRepository = (db: Kysely<Database>) => {
         .executeTakeFirstOrThrow()
         .then(count),
 
-    async templatePage(
-      filter: SmsTemplateFilter,
-      page: Page,
-    ): Promise<{ list: SmsTemplateRow[]; total: number }> {
-      const [list, total] = await Promise.all([
-        templates(filter)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        templates(filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then(count),
-      ]);
-      return { list, total };
+    async templatePage(filter: SmsTemplateFilter, page: PageParams): Promise<Page<SmsTemplateRow>> {
+      return fetchPage(templates(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     templateList: (filter: SmsTemplateFilter): Promise<SmsTemplateRow[]> =>

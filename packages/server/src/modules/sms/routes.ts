@@ -16,7 +16,7 @@ import {
   smsTemplateUpdate,
 } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';
-import { sendXlsx } from '../dict/excel.js';
+import { sendXlsx } from '../../lib/crud/index.js';
 import type { SmsService } from './service.js';
 
 export const smsRoutes = (route: RouteRegistrar, sms: SmsService): void => {

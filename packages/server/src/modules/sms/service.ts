@@ -22,7 +22,7 @@ import {
 import type { z } from 'zod';
 import { ADMIN_USER_TYPE, STATUS_DISABLED, type AppContext, type LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
-import { formatDateTime, loadDictLabels, toXlsx } from '../dict/excel.js';
+import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { templateParamNames } from '../notify/template.js';
 import { checkExportSize, EXPORT_MAX_ROWS } from '../operate-log/export-limit.js';
 import { smsLogRepository, type SmsLogRow } from './log-repository.js';
@@ -206,27 +206,28 @@ export const smsService = (ctx: AppContext, sender: SmsSender) => {
         DICT_TYPE.COMMON_STATUS,
         DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE,
       ];
-      const [rows, label] = await Promise.all([
+      const [rows, { label }] = await Promise.all([
         repo.templateList(filter),
         loadDictLabels(ctx.db.kysely, types),
       ]);
       return toXlsx<SmsTemplateRow>(
+        '数据',
         [
-          { header: '编号', width: 8, cell: (r) => r.id },
-          { header: '短信类型', width: 10, cell: (r) => label(DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE, r.type) },
-          { header: '开启状态', width: 10, cell: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
-          { header: '模板编码', width: 20, cell: (r) => r.code },
-          { header: '模板名称', width: 20, cell: (r) => r.name },
-          { header: '模板内容', width: 40, cell: (r) => r.content },
-          { header: '备注', width: 20, cell: (r) => r.remark ?? '' },
-          { header: '短信 API 的模板编号', width: 20, cell: (r) => r.apiTemplateId },
-          { header: '短信渠道编号', width: 12, cell: (r) => r.channelId },
+          { header: '编号', width: 8, value: (r) => r.id },
+          { header: '短信类型', width: 10, value: (r) => label(DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE, r.type) },
+          { header: '开启状态', width: 10, value: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
+          { header: '模板编码', width: 20, value: (r) => r.code },
+          { header: '模板名称', width: 20, value: (r) => r.name },
+          { header: '模板内容', width: 40, value: (r) => r.content },
+          { header: '备注', width: 20, value: (r) => r.remark ?? '' },
+          { header: '短信 API 的模板编号', width: 20, value: (r) => r.apiTemplateId },
+          { header: '短信渠道编号', width: 12, value: (r) => r.channelId },
           {
             header: '短信渠道编码',
             width: 14,
-            cell: (r) => label(DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE, r.channelCode),
+            value: (r) => label(DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE, r.channelCode),
           },
-          { header: '创建时间', width: 20, cell: (r) => formatDateTime(r.createTime) },
+          { header: '创建时间', width: 20, value: (r) => formatDateTime(r.createTime) },
         ],
         rows,
       );
@@ -247,57 +248,58 @@ export const smsService = (ctx: AppContext, sender: SmsSender) => {
         DICT_TYPE.SYSTEM_SMS_SEND_STATUS,
         DICT_TYPE.SYSTEM_SMS_RECEIVE_STATUS,
       ];
-      const [rows, label] = await Promise.all([
+      const [rows, { label }] = await Promise.all([
         logs.list(filter, EXPORT_MAX_ROWS + 1).then(checkExportSize),
         loadDictLabels(ctx.db.kysely, types),
       ]);
       return toXlsx<SmsLogRow>(
+        '数据',
         [
-          { header: '编号', width: 8, cell: (r) => r.id },
-          { header: '短信渠道编号', width: 12, cell: (r) => r.channelId },
+          { header: '编号', width: 8, value: (r) => r.id },
+          { header: '短信渠道编号', width: 12, value: (r) => r.channelId },
           {
             header: '短信渠道编码',
             width: 14,
-            cell: (r) => label(DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE, r.channelCode),
+            value: (r) => label(DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE, r.channelCode),
           },
-          { header: '模板编号', width: 10, cell: (r) => r.templateId },
-          { header: '模板编码', width: 20, cell: (r) => r.templateCode },
+          { header: '模板编号', width: 10, value: (r) => r.templateId },
+          { header: '模板编码', width: 20, value: (r) => r.templateCode },
           {
             header: '短信类型',
             width: 10,
-            cell: (r) => label(DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE, r.templateType),
+            value: (r) => label(DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE, r.templateType),
           },
-          { header: '短信内容', width: 40, cell: (r) => r.templateContent },
-          { header: '短信参数', width: 30, cell: (r) => r.templateParams },
-          { header: '短信 API 的模板编号', width: 20, cell: (r) => r.apiTemplateId },
-          { header: '手机号', width: 14, cell: (r) => r.mobile },
-          { header: '用户编号', width: 10, cell: (r) => r.userId ?? '' },
+          { header: '短信内容', width: 40, value: (r) => r.templateContent },
+          { header: '短信参数', width: 30, value: (r) => r.templateParams },
+          { header: '短信 API 的模板编号', width: 20, value: (r) => r.apiTemplateId },
+          { header: '手机号', width: 14, value: (r) => r.mobile },
+          { header: '用户编号', width: 10, value: (r) => r.userId ?? '' },
           {
             header: '用户类型',
             width: 10,
-            cell: (r) => (r.userType === null ? '' : label(DICT_TYPE.USER_TYPE, r.userType)),
+            value: (r) => (r.userType === null ? '' : label(DICT_TYPE.USER_TYPE, r.userType)),
           },
           {
             header: '发送状态',
             width: 10,
-            cell: (r) => label(DICT_TYPE.SYSTEM_SMS_SEND_STATUS, r.sendStatus),
+            value: (r) => label(DICT_TYPE.SYSTEM_SMS_SEND_STATUS, r.sendStatus),
           },
-          { header: '发送时间', width: 20, cell: (r) => timeCell(r.sendTime) },
-          { header: '发送结果的编码', width: 14, cell: (r) => r.sendCode ?? '' },
-          { header: '发送结果的提示', width: 30, cell: (r) => r.sendMsg ?? '' },
-          { header: '短信 API 发送结果的编码', width: 20, cell: (r) => r.apiSendCode ?? '' },
-          { header: '短信 API 发送失败的提示', width: 30, cell: (r) => r.apiSendMsg ?? '' },
-          { header: '短信 API 发送返回的唯一请求 ID', width: 36, cell: (r) => r.apiRequestId ?? '' },
-          { header: '短信 API 发送返回的序号', width: 24, cell: (r) => r.apiSerialNo ?? '' },
+          { header: '发送时间', width: 20, value: (r) => timeCell(r.sendTime) },
+          { header: '发送结果的编码', width: 14, value: (r) => r.sendCode ?? '' },
+          { header: '发送结果的提示', width: 30, value: (r) => r.sendMsg ?? '' },
+          { header: '短信 API 发送结果的编码', width: 20, value: (r) => r.apiSendCode ?? '' },
+          { header: '短信 API 发送失败的提示', width: 30, value: (r) => r.apiSendMsg ?? '' },
+          { header: '短信 API 发送返回的唯一请求 ID', width: 36, value: (r) => r.apiRequestId ?? '' },
+          { header: '短信 API 发送返回的序号', width: 24, value: (r) => r.apiSerialNo ?? '' },
           {
             header: '接收状态',
             width: 10,
-            cell: (r) => label(DICT_TYPE.SYSTEM_SMS_RECEIVE_STATUS, r.receiveStatus),
+            value: (r) => label(DICT_TYPE.SYSTEM_SMS_RECEIVE_STATUS, r.receiveStatus),
           },
-          { header: '接收时间', width: 20, cell: (r) => timeCell(r.receiveTime) },
-          { header: 'API 接收结果的编码', width: 16, cell: (r) => r.apiReceiveCode ?? '' },
-          { header: 'API 接收结果的说明', width: 24, cell: (r) => r.apiReceiveMsg ?? '' },
-          { header: '创建时间', width: 20, cell: (r) => formatDateTime(r.createTime) },
+          { header: '接收时间', width: 20, value: (r) => timeCell(r.receiveTime) },
+          { header: 'API 接收结果的编码', width: 16, value: (r) => r.apiReceiveCode ?? '' },
+          { header: 'API 接收结果的说明', width: 24, value: (r) => r.apiReceiveMsg ?? '' },
+          { header: '创建时间', width: 20, value: (r) => formatDateTime(r.createTime) },
         ],
         rows,
       );

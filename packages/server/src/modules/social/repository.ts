@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SocialClientTable, SocialUserTable } from '../../db/social-schema.js';
-import { likeIgnoringCase } from '../role/repository.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type SocialClientRow = Selectable<SocialClientTable>;
 export type SocialUserRow = Selectable<SocialUserTable>;
@@ -32,24 +32,15 @@ export const socialRepository = (db: Kysely<Database>) => {
     async pageClients(
       tenantId: number,
       filter: SocialClientFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: SocialClientRow[]; total: number }> {
+      page: PageParams,
+    ): Promise<Page<SocialClientRow>> {
       let query = clients(tenantId);
-      if (filter.name) query = query.where(likeIgnoringCase('name', filter.name));
-      if (filter.clientId) query = query.where(likeIgnoringCase('clientId', filter.clientId));
+      if (filter.name) query = query.where(contains('name', filter.name));
+      if (filter.clientId) query = query.where(contains('clientId', filter.clientId));
       if (filter.socialType !== undefined) query = query.where('socialType', '=', filter.socialType);
       if (filter.userType !== undefined) query = query.where('userType', '=', filter.userType);
       if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-      const [{ total }, list] = await Promise.all([
-        query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-        query
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-      ]);
-      return { list, total: Number(total) };
+      return fetchPage(query, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     findClient: (tenantId: number, id: number): Promise<SocialClientRow | undefined> =>

@@ -2,7 +2,7 @@ import type { TenantPackageFilters } from '@app/contract';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, TenantPackageTable } from '../../db/schema.js';
-import { likeIgnoringCase } from '../role/repository.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type TenantPackageRow = Selectable<TenantPackageTable>;
 
@@ -10,8 +10,8 @@ export type TenantPackageRow = Selectable<TenantPackageTable>;
 export const tenantPackageRepository = (db: Kysely<Database>) => {
   const filtered = (filters: Partial<TenantPackageFilters>) => {
     let q = db.selectFrom('systemTenantPackage').where('deleted', '=', 0);
-    if (filters.name) q = q.where(likeIgnoringCase('name', filters.name));
-    if (filters.remark) q = q.where(likeIgnoringCase('remark', filters.remark));
+    if (filters.name) q = q.where(contains('name', filters.name));
+    if (filters.remark) q = q.where(contains('remark', filters.remark));
     if (filters.status !== undefined) q = q.where('status', '=', filters.status);
     const [from, to] = filters.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
@@ -20,22 +20,8 @@ export const tenantPackageRepository = (db: Kysely<Database>) => {
   };
 
   return {
-    async page(
-      filters: TenantPackageFilters,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: TenantPackageRow[]; total: number }> {
-      const [list, count] = await Promise.all([
-        filtered(filters)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        filtered(filters)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+    async page(filters: TenantPackageFilters, page: PageParams): Promise<Page<TenantPackageRow>> {
+      return fetchPage(filtered(filters), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     listEnabled: (): Promise<{ id: number; name: string }[]> =>

@@ -2,8 +2,8 @@ import { DATA_SCOPE, ROLE_TYPE, TENANT_ADMIN_ROLE, type TenantFilters } from '@a
 import type { Kysely } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, TenantRow } from '../../db/schema.js';
-import { likeIgnoringCase } from '../role/repository.js';
 import { applyPackageMenus } from '../tenant-package/tenant-menus.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
 
 export type TenantChanges = Pick<
   TenantRow,
@@ -22,9 +22,9 @@ export interface TenantAdmin {
 export const tenantRepository = (db: Kysely<Database>) => {
   const filtered = (filters: Partial<TenantFilters>) => {
     let q = db.selectFrom('systemTenant').where('deleted', '=', 0);
-    if (filters.name) q = q.where(likeIgnoringCase('name', filters.name));
-    if (filters.contactName) q = q.where(likeIgnoringCase('contactName', filters.contactName));
-    if (filters.contactMobile) q = q.where(likeIgnoringCase('contactMobile', filters.contactMobile));
+    if (filters.name) q = q.where(contains('name', filters.name));
+    if (filters.contactName) q = q.where(contains('contactName', filters.contactName));
+    if (filters.contactMobile) q = q.where(contains('contactMobile', filters.contactMobile));
     if (filters.status !== undefined) q = q.where('status', '=', filters.status);
     const [from, to] = filters.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
@@ -33,22 +33,8 @@ export const tenantRepository = (db: Kysely<Database>) => {
   };
 
   return {
-    async page(
-      filters: TenantFilters,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: TenantRow[]; total: number }> {
-      const [list, count] = await Promise.all([
-        filtered(filters)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        filtered(filters)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+    async page(filters: TenantFilters, page: PageParams): Promise<Page<TenantRow>> {
+      return fetchPage(filtered(filters), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     list: (filters: TenantFilters): Promise<TenantRow[]> =>

@@ -8,7 +8,7 @@ import {
   tenantUpdate,
 } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';
-import { sendXlsx } from '../dict/excel.js';
+import { sendXlsx } from '../../lib/crud/index.js';
 import type { TenantService } from './service.js';
 
 export const tenantRoutes = (route: RouteRegistrar, tenants: TenantService): void => {

@@ -19,7 +19,7 @@ import type { TenantRow } from '../../db/schema.js';
 import { withoutTenantScope } from '../../db/tenant-scope.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { fail } from '../../lib/errors.js';
-import { formatDateTime, loadDictLabels, toXlsx } from '../dict/excel.js';
+import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { tenantPackageRepository } from '../tenant-package/repository.js';
 import { parseMenuIds } from '../tenant-package/tenant-menus.js';
 import { type TenantChanges, tenantRepository } from './repository.js';
@@ -166,18 +166,19 @@ export const tenantService = (ctx: AppContext) => {
     /** 租户 as .xlsx, with the reference's export columns; the status as its dictionary label. */
     async exportExcel(user: LoginUser, filters: TenantFilters): Promise<Buffer> {
       await requireSystemTenant(db, user);
-      const [rows, label] = await Promise.all([
+      const [rows, { label }] = await Promise.all([
         repo.list(filters),
         loadDictLabels(db, [DICT_TYPE.COMMON_STATUS]),
       ]);
       return toXlsx<TenantRow>(
+        '数据',
         [
-          { header: '租户编号', width: 10, cell: (r) => r.id },
-          { header: '租户名', width: 20, cell: (r) => r.name },
-          { header: '联系人', width: 14, cell: (r) => r.contactName },
-          { header: '联系手机', width: 16, cell: (r) => r.contactMobile ?? '' },
-          { header: '状态', width: 10, cell: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
-          { header: '创建时间', width: 20, cell: (r) => formatDateTime(r.createTime) },
+          { header: '租户编号', width: 10, value: (r) => r.id },
+          { header: '租户名', width: 20, value: (r) => r.name },
+          { header: '联系人', width: 14, value: (r) => r.contactName },
+          { header: '联系手机', width: 16, value: (r) => r.contactMobile ?? '' },
+          { header: '状态', width: 10, value: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
+          { header: '创建时间', width: 20, value: (r) => formatDateTime(r.createTime) },
         ],
         rows,
       );

@@ -4,6 +4,7 @@ import { STATUS_ENABLED } from '../../context.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
 import { type DataScope, userScopeCondition } from '../dept/data-scope.js';
+import { type Page, type PageParams, contains, fetchPage, pageBounds } from '../../lib/crud/index.js';
 
 export interface UserFilter {
   username?: string;
@@ -32,8 +33,8 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
     const { username, mobile } = filter;
     if (dialect === 'postgres') {
       // Answered from the trigram indexes (migration 016) together with the other filters.
-      if (username !== undefined) query = query.where('u.username', 'like', `%${username}%`);
-      if (mobile !== undefined) query = query.where('u.mobile', 'like', `%${mobile}%`);
+      if (username !== undefined) query = query.where(contains('u.username', username));
+      if (mobile !== undefined) query = query.where(contains('u.mobile', mobile));
     } else if (isSearch(filter)) {
       // SQLite reads every row for a substring search: matched inside a subquery, it reads the
       // narrow search indexes instead of whole rows (bench/system.ts).
@@ -43,8 +44,8 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
           .select('m.id')
           .where('m.tenantId', '=', tenantId)
           .where('m.deleted', '=', 0);
-        if (username !== undefined) matches = matches.where('m.username', 'like', `%${username}%`);
-        if (mobile !== undefined) matches = matches.where('m.mobile', 'like', `%${mobile}%`);
+        if (username !== undefined) matches = matches.where(contains('m.username', username));
+        if (mobile !== undefined) matches = matches.where(contains('m.mobile', mobile));
         return matches;
       });
     }
@@ -61,9 +62,9 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
       tenantId: number,
       scope: DataScope,
       filter: UserFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: UserRow[]; total: number }> {
-      const offset = (page.pageNo - 1) * page.pageSize;
+      page: PageParams,
+    ): Promise<Page<UserRow>> {
+      const { offset, limit } = pageBounds(page);
       if (isSearch(filter)) {
         // A search finds its matches once: the count and the page both read them, instead of a
         // second substring scan (or, on PostgreSQL, a page walking the id index past non-matches).
@@ -82,7 +83,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
               .selectFrom('matches')
               .select('matches.id')
               .orderBy('matches.id', 'desc')
-              .limit(page.pageSize)
+              .limit(limit)
               .offset(offset),
           )
           .orderBy('u.id', 'desc')
@@ -98,18 +99,9 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
           total: Number(rows[0]?.total ?? 0),
         };
       }
-      const [list, count] = await Promise.all([
-        scoped(tenantId, scope, filter)
-          .selectAll('u')
-          .orderBy('u.id', 'desc')
-          .limit(page.pageSize)
-          .offset(offset)
-          .execute(),
-        scoped(tenantId, scope, filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+      return fetchPage(scoped(tenantId, scope, filter), page, (rows) =>
+        rows.selectAll('u').orderBy('u.id', 'desc'),
+      );
     },
 
     list: (tenantId: number, scope: DataScope, filter: UserFilter): Promise<UserRow[]> =>

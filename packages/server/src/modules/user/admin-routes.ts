@@ -20,9 +20,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ServiceError } from '../../lib/errors.js';
 import type { RouteRegistrar } from '../../plugins/routes.js';
-import { dictLabels, sendWorkbook } from '../post/excel.js';
+import { loadDictLabels, sendXlsx, UnreadableWorkbook } from '../../lib/crud/index.js';
 import type { UserAdminService } from './admin-service.js';
-import { parseImportSheet, UnreadableWorkbook } from './import-excel.js';
+import { parseImportSheet } from './import-excel.js';
 
 const badRequest = (detail: string) =>
   new ServiceError(GlobalError.BAD_REQUEST.code, `${GlobalError.BAD_REQUEST.msg}:${detail}`);
@@ -55,8 +55,8 @@ const readImportForm = async (
   return { content, updateSupport };
 };
 
-const byLabel = (labels: Map<string, string>) =>
-  new Map([...labels].map(([value, label]) => [label, Number(value)]));
+const numbers = (byLabel: Map<string, string>) =>
+  new Map([...byLabel].map(([label, value]) => [label, Number(value)]));
 
 export const userAdminRoutes = (route: RouteRegistrar, ctx: AppContext, users: UserAdminService): void => {
   route(userPage, ({ user, query }) => users.page(user, query));
@@ -70,21 +70,22 @@ export const userAdminRoutes = (route: RouteRegistrar, ctx: AppContext, users: U
   route(userUpdateStatus, ({ user, body }) => users.updateStatus(user, body.id, body.status));
   for (const endpoint of [userExport, userExportExcel])
     route.raw(endpoint, async (req, reply) =>
-      sendWorkbook(reply, '用户数据.xlsx', await users.exportExcel(req.user, req.query)),
+      sendXlsx(reply, '用户数据.xlsx', await users.exportExcel(req.user, req.query)),
     );
   route.raw(userImportTemplate, async (_req, reply) =>
-    sendWorkbook(reply, '用户导入模板.xlsx', await users.importTemplate()),
+    sendXlsx(reply, '用户导入模板.xlsx', await users.importTemplate()),
   );
   route.raw(userImport, async (req, reply) => {
     const user = req.user;
     const form = await readImportForm(req.raw);
-    const [sex, status] = await Promise.all([
-      dictLabels(ctx.db.kysely, DICT_TYPE.SYSTEM_USER_SEX),
-      dictLabels(ctx.db.kysely, DICT_TYPE.COMMON_STATUS),
-    ]);
+    const labels = await loadDictLabels(ctx.db.kysely, [DICT_TYPE.SYSTEM_USER_SEX, DICT_TYPE.COMMON_STATUS]);
     let rows;
     try {
-      rows = await parseImportSheet(form.content, byLabel(sex), byLabel(status));
+      rows = await parseImportSheet(
+        form.content,
+        numbers(labels.byLabel(DICT_TYPE.SYSTEM_USER_SEX)),
+        numbers(labels.byLabel(DICT_TYPE.COMMON_STATUS)),
+      );
     } catch (error) {
       if (error instanceof UnreadableWorkbook) throw badRequest('导入文件不是有效的 .xlsx 文件');
       throw error;

@@ -17,7 +17,7 @@ import { hashPassword } from '../../lib/crypto.js';
 import { fail, ServiceError } from '../../lib/errors.js';
 import { dataScopeOf, deptAndDescendants } from '../dept/data-scope.js';
 import { deptRepository } from '../dept/repository.js';
-import { buildWorkbook, dictLabels } from '../post/excel.js';
+import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { postRepository } from '../post/repository.js';
 import { type UserChanges, type UserFilter, userAdminRepository } from './admin-repository.js';
 import { IMPORT_COLUMNS, type ImportRow } from './import-excel.js';
@@ -209,9 +209,8 @@ export const userAdminService = (ctx: AppContext) => {
     async exportExcel(user: LoginUser, query: z.output<typeof userExportReq>): Promise<Buffer> {
       const scope = await dataScopeOf(db, user);
       const rows = await repo.list(user.tenantId, scope, await toFilter(user.tenantId, query));
-      const [sexLabels, statusLabels, deptMap] = await Promise.all([
-        dictLabels(db, DICT_TYPE.SYSTEM_USER_SEX),
-        dictLabels(db, DICT_TYPE.COMMON_STATUS),
+      const [labels, deptMap] = await Promise.all([
+        loadDictLabels(db, [DICT_TYPE.SYSTEM_USER_SEX, DICT_TYPE.COMMON_STATUS]),
         repo.deptsByIds(user.tenantId, [
           ...new Set(rows.flatMap((u) => (u.deptId === null ? [] : [u.deptId]))),
         ]),
@@ -221,9 +220,9 @@ export const userAdminService = (ctx: AppContext) => {
         [...deptMap.values()].flatMap((d) => (d.leaderUserId === null ? [] : [d.leaderUserId])),
       );
       const deptOf = (row: UserRow) => (row.deptId === null ? undefined : deptMap.get(row.deptId));
-      const label = (labels: Map<string, string>, value: number | null) =>
-        value === null ? '' : (labels.get(String(value)) ?? String(value));
-      return buildWorkbook<UserRow>(
+      const label = (dictType: string, value: number | null) =>
+        value === null ? '' : labels.label(dictType, value);
+      return toXlsx<UserRow>(
         '用户数据',
         [
           { header: '用户编号', width: 10, value: (r) => r.id },
@@ -231,8 +230,8 @@ export const userAdminService = (ctx: AppContext) => {
           { header: '用户昵称', value: (r) => r.nickname },
           { header: '用户邮箱', width: 24, value: (r) => r.email },
           { header: '手机号码', value: (r) => r.mobile },
-          { header: '用户性别', width: 10, value: (r) => label(sexLabels, r.sex) },
-          { header: '帐号状态', width: 10, value: (r) => label(statusLabels, r.status) },
+          { header: '用户性别', width: 10, value: (r) => label(DICT_TYPE.SYSTEM_USER_SEX, r.sex) },
+          { header: '帐号状态', width: 10, value: (r) => label(DICT_TYPE.COMMON_STATUS, r.status) },
           { header: '最后登录IP', value: (r) => r.loginIp },
           {
             header: '最后登录时间',
@@ -254,10 +253,7 @@ export const userAdminService = (ctx: AppContext) => {
 
     /** The import template: the import columns and two example rows, dictionary values as labels. */
     async importTemplate(): Promise<Buffer> {
-      const [sexLabels, statusLabels] = await Promise.all([
-        dictLabels(db, DICT_TYPE.SYSTEM_USER_SEX),
-        dictLabels(db, DICT_TYPE.COMMON_STATUS),
-      ]);
+      const { label } = await loadDictLabels(db, [DICT_TYPE.SYSTEM_USER_SEX, DICT_TYPE.COMMON_STATUS]);
       const examples: ImportRow[] = [
         {
           username: 'zhangsan',
@@ -280,15 +276,15 @@ export const userAdminService = (ctx: AppContext) => {
           error: null,
         },
       ];
-      return buildWorkbook<ImportRow>(
+      return toXlsx<ImportRow>(
         '用户导入模板',
         IMPORT_COLUMNS.map((c) => ({
           header: c.header,
           width: c.width,
           value: (r: ImportRow) => {
             const v = r[c.key];
-            if (c.key === 'sex') return v === null ? null : (sexLabels.get(String(v)) ?? String(v));
-            if (c.key === 'status') return v === null ? null : (statusLabels.get(String(v)) ?? String(v));
+            if (c.key === 'sex') return v === null ? null : label(DICT_TYPE.SYSTEM_USER_SEX, v);
+            if (c.key === 'status') return v === null ? null : label(DICT_TYPE.COMMON_STATUS, v);
             return v;
           },
         })),
@@ -348,13 +344,6 @@ export const userAdminService = (ctx: AppContext) => {
       return result;
     },
   };
-};
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** 'yyyy-MM-dd HH:mm:ss' in the server's local time, as the reference writes LocalDateTime. */
-const formatDateTime = (ms: number): string => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
 
 export type UserAdminService = ReturnType<typeof userAdminService>;

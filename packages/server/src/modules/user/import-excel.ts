@@ -1,5 +1,5 @@
 import { MOBILE_PATTERN, USERNAME_PATTERN } from '@app/contract';
-import ExcelJS from 'exceljs';
+import { readFirstSheet } from '../../lib/crud/index.js';
 
 /** One row of the user import sheet; `error` says why the row cannot be imported. */
 export interface ImportRow {
@@ -35,11 +35,8 @@ const dictValue = (text: string, byLabel: Map<string, number>): number | undefin
   return [...byLabel.values()].find((v) => String(v) === text);
 };
 
-/** Thrown when the upload is not a readable .xlsx workbook. */
-export class UnreadableWorkbook extends Error {}
-
 /**
- * Reads the rows of the first sheet below its header row; empty rows are skipped. Sex and status
+ * Reads the rows of the first sheet below its header row (`UnreadableWorkbook` if it is no .xlsx); empty rows are skipped. Sex and status
  * cells may hold dictionary labels or values (`sexByLabel`, `statusByLabel`: label → value).
  */
 export const parseImportSheet = async (
@@ -47,13 +44,7 @@ export const parseImportSheet = async (
   sexByLabel: Map<string, number>,
   statusByLabel: Map<string, number>,
 ): Promise<ImportRow[]> => {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new UnreadableWorkbook();
-  }
-  const sheet = workbook.worksheets[0];
+  const sheet = await readFirstSheet(bytes);
   if (!sheet) return [];
   const columnOf = new Map<ImportKey, number>();
   sheet.getRow(1).eachCell((cell, col) => {

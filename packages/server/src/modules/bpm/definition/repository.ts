@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { BPM_SUSPENSION_STATE } from '@app/contract';
 import type { BpmProcessDefinitionTable, Database } from '../../../db/schema.js';
+import { type Page, type PageParams, fetchPage } from '../../../lib/crud/index.js';
 
 export type BpmDefinitionRow = Selectable<BpmProcessDefinitionTable>;
 export type NewBpmDefinition = Insertable<BpmProcessDefinitionTable>;
@@ -14,20 +15,10 @@ export const bpmDefinitionRepository = (db: Kysely<Database>) => {
     async page(
       tenantId: number,
       filter: { key?: string | undefined },
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: BpmDefinitionRow[]; total: number }> {
+      page: PageParams,
+    ): Promise<Page<BpmDefinitionRow>> {
       const filtered = filter.key ? ofTenant(tenantId).where('key', '=', filter.key) : ofTenant(tenantId);
-      const [list, count] = await Promise.all([
-        filtered
-          .selectAll()
-          .orderBy('version', 'desc')
-          .orderBy('key')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        filtered.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+      return fetchPage(filtered, page, (rows) => rows.selectAll().orderBy('version', 'desc').orderBy('key'));
     },
 
     list: (tenantId: number, filter: { suspensionState?: number | undefined }): Promise<BpmDefinitionRow[]> =>

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { BpmFormTable, Database } from '../../../db/schema.js';
-import { likeIgnoringCase } from '../../role/repository.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
 
 export type BpmFormRow = Selectable<BpmFormTable>;
 export type BpmFormChanges = Pick<BpmFormRow, 'name' | 'status' | 'remark' | 'conf' | 'fields'>;
@@ -13,21 +13,10 @@ export const bpmFormRepository = (db: Kysely<Database>) => {
     async page(
       tenantId: number,
       filter: { name?: string | undefined },
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: BpmFormRow[]; total: number }> {
-      const filtered = filter.name
-        ? live(tenantId).where(likeIgnoringCase('name', filter.name))
-        : live(tenantId);
-      const [list, count] = await Promise.all([
-        filtered
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        filtered.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+      page: PageParams,
+    ): Promise<Page<BpmFormRow>> {
+      const filtered = filter.name ? live(tenantId).where(contains('name', filter.name)) : live(tenantId);
+      return fetchPage(filtered, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     listSimple: (tenantId: number): Promise<{ id: number; name: string }[]> =>

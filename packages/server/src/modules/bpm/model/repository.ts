@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { BpmModelTable, Database } from '../../../db/schema.js';
-import { likeIgnoringCase } from '../../role/repository.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
 
 export type BpmModelRow = Selectable<BpmModelTable>;
 export type BpmModelChanges = Omit<
@@ -17,30 +17,16 @@ export const bpmModelRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, filter: BpmModelFilter) => {
     let query = db.selectFrom('bpmModel').where('tenantId', '=', tenantId).where('deleted', '=', 0);
     if (filter.key) query = query.where('key', '=', filter.key);
-    if (filter.name) query = query.where(likeIgnoringCase('name', filter.name));
+    if (filter.name) query = query.where(contains('name', filter.name));
     if (filter.category) query = query.where('category', '=', filter.category);
     return query;
   };
 
   return {
-    async page(
-      tenantId: number,
-      filter: BpmModelFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: BpmModelRow[]; total: number }> {
-      const [list, count] = await Promise.all([
-        filtered(tenantId, filter)
-          .selectAll()
-          .orderBy('createTime', 'desc')
-          .orderBy('id')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        filtered(tenantId, filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+    async page(tenantId: number, filter: BpmModelFilter, page: PageParams): Promise<Page<BpmModelRow>> {
+      return fetchPage(filtered(tenantId, filter), page, (rows) =>
+        rows.selectAll().orderBy('createTime', 'desc').orderBy('id'),
+      );
     },
 
     findById: (tenantId: number, id: string): Promise<BpmModelRow | undefined> =>

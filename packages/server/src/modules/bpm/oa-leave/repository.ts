@@ -1,6 +1,7 @@
 import type { TimeRange } from '@app/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BpmOaLeaveTable, Database } from '../../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
 
 export type LeaveRow = Selectable<BpmOaLeaveTable>;
 
@@ -21,7 +22,7 @@ export const leaveRepository = (db: Kysely<Database>) => {
       .where('deleted', '=', 0);
     if (filter.result !== undefined) q = q.where('result', '=', filter.result);
     if (filter.type !== undefined) q = q.where('type', '=', filter.type);
-    if (filter.reason !== undefined) q = q.where('reason', 'like', `%${filter.reason}%`);
+    if (filter.reason !== undefined) q = q.where(contains('reason', filter.reason));
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
     if (to !== null) q = q.where('createTime', '<=', to);
@@ -42,20 +43,11 @@ export const leaveRepository = (db: Kysely<Database>) => {
       tenantId: number,
       userId: number,
       filter: LeaveFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: LeaveRow[]; total: number }> {
-      const [list, count] = await Promise.all([
-        mine(tenantId, userId, filter)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        mine(tenantId, userId, filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+      page: PageParams,
+    ): Promise<Page<LeaveRow>> {
+      return fetchPage(mine(tenantId, userId, filter), page, (rows) =>
+        rows.selectAll().orderBy('id', 'desc'),
+      );
     },
 
     async insert(row: Insertable<BpmOaLeaveTable>): Promise<number> {

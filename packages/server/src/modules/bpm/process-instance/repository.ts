@@ -1,6 +1,7 @@
 import type { TimeRange } from '@app/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BpmActivityTable, BpmProcessInstanceTable, Database } from '../../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
 
 export type InstanceRow = Selectable<BpmProcessInstanceTable>;
 export type ActivityRow = Selectable<BpmActivityTable>;
@@ -27,7 +28,7 @@ export const instanceRepository = (db: Kysely<Database>) => {
       .where('tenantId', '=', tenantId)
       .where('startUserId', '=', startUserId)
       .where('deleted', '=', 0);
-    if (filter.name !== undefined) q = q.where('name', 'like', `%${filter.name}%`);
+    if (filter.name !== undefined) q = q.where(contains('name', filter.name));
     if (filter.processDefinitionId !== undefined)
       q = q.where('processDefinitionId', '=', filter.processDefinitionId);
     if (filter.category !== undefined) q = q.where('category', '=', filter.category);
@@ -64,21 +65,11 @@ export const instanceRepository = (db: Kysely<Database>) => {
       tenantId: number,
       startUserId: number,
       filter: InstanceFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: InstanceRow[]; total: number }> {
-      const [list, count] = await Promise.all([
-        filtered(tenantId, startUserId, filter)
-          .selectAll()
-          .orderBy('createTime', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        filtered(tenantId, startUserId, filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+      page: PageParams,
+    ): Promise<Page<InstanceRow>> {
+      return fetchPage(filtered(tenantId, startUserId, filter), page, (rows) =>
+        rows.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'),
+      );
     },
 
     async insert(row: Insertable<BpmProcessInstanceTable>): Promise<void> {

@@ -1,6 +1,7 @@
 import { BPM_RESULT, type TimeRange } from '@app/contract';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { BpmTaskTable, Database } from '../../../db/schema.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
 
 export type TaskRow = Selectable<BpmTaskTable>;
 
@@ -60,7 +61,7 @@ export const taskRepository = (db: Kysely<Database>) => {
       .where('t.tenantId', '=', tenantId)
       .where('t.assigneeUserId', '=', userId)
       .where('t.deleted', '=', 0);
-    if (filter.name !== undefined) q = q.where('t.name', 'like', `%${filter.name}%`);
+    if (filter.name !== undefined) q = q.where(contains('t.name', filter.name));
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('t.createTime', '>=', from);
     if (to !== null) q = q.where('t.createTime', '<=', to);
@@ -70,20 +71,15 @@ export const taskRepository = (db: Kysely<Database>) => {
   const pageOf = async (
     query: ReturnType<typeof listOfAssignee>,
     order: 't.createTime' | 't.endTime',
-    page: { pageNo: number; pageSize: number },
-  ): Promise<{ list: TaskWithInstance[]; total: number }> => {
-    const [list, count] = await Promise.all([
-      query
+    page: PageParams,
+  ): Promise<Page<TaskWithInstance>> => {
+    return fetchPage(query, page, (rows) =>
+      rows
         .selectAll('t')
         .select(['i.name as instanceName', 'i.startUserId', 'u.nickname as startUserNickname'])
         .orderBy(order, 'desc')
-        .orderBy('t.id', 'desc')
-        .limit(page.pageSize)
-        .offset((page.pageNo - 1) * page.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list, total: Number(count.n) };
+        .orderBy('t.id', 'desc'),
+    );
   };
 
   return {
@@ -97,12 +93,7 @@ export const taskRepository = (db: Kysely<Database>) => {
         .executeTakeFirst(),
 
     /** 待办: open tasks assigned to the user, newest first. */
-    todoPage: (
-      tenantId: number,
-      userId: number,
-      filter: TaskFilter,
-      page: { pageNo: number; pageSize: number },
-    ) =>
+    todoPage: (tenantId: number, userId: number, filter: TaskFilter, page: PageParams) =>
       pageOf(
         listOfAssignee(tenantId, userId, filter).where('t.result', 'in', OPEN_RESULTS),
         't.createTime',
@@ -110,12 +101,7 @@ export const taskRepository = (db: Kysely<Database>) => {
       ),
 
     /** 已办: ended tasks the user held, the most recently ended first. */
-    donePage: (
-      tenantId: number,
-      userId: number,
-      filter: TaskFilter,
-      page: { pageNo: number; pageSize: number },
-    ) =>
+    donePage: (tenantId: number, userId: number, filter: TaskFilter, page: PageParams) =>
       pageOf(listOfAssignee(tenantId, userId, filter).where('t.endTime', 'is not', null), 't.endTime', page),
 
     listByInstance: (tenantId: number, instanceId: string): Promise<TaskRow[]> =>

@@ -2,7 +2,7 @@ import type { TimeRange } from '@app/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { STATUS_ENABLED } from '../../../context.js';
 import type { BpmUserGroupTable, Database } from '../../../db/schema.js';
-import { likeIgnoringCase } from '../../role/repository.js';
+import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
 
 export type BpmUserGroupRow = Selectable<BpmUserGroupTable>;
 export type BpmUserGroupChanges = Pick<BpmUserGroupRow, 'name' | 'description' | 'memberUserIds' | 'status'>;
@@ -15,7 +15,7 @@ export interface BpmUserGroupFilter {
 export const bpmUserGroupRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, filter: BpmUserGroupFilter) => {
     let query = db.selectFrom('bpmUserGroup').where('tenantId', '=', tenantId).where('deleted', '=', 0);
-    if (filter.name) query = query.where(likeIgnoringCase('name', filter.name));
+    if (filter.name) query = query.where(contains('name', filter.name));
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) query = query.where('createTime', '>=', from);
@@ -27,20 +27,9 @@ export const bpmUserGroupRepository = (db: Kysely<Database>) => {
     async page(
       tenantId: number,
       filter: BpmUserGroupFilter,
-      page: { pageNo: number; pageSize: number },
-    ): Promise<{ list: BpmUserGroupRow[]; total: number }> {
-      const [list, count] = await Promise.all([
-        filtered(tenantId, filter)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(page.pageSize)
-          .offset((page.pageNo - 1) * page.pageSize)
-          .execute(),
-        filtered(tenantId, filter)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list, total: Number(count.n) };
+      page: PageParams,
+    ): Promise<Page<BpmUserGroupRow>> {
+      return fetchPage(filtered(tenantId, filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
     },
 
     listEnabledSimple: (tenantId: number): Promise<{ id: number; name: string }[]> =>
