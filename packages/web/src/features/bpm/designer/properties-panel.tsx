@@ -13,13 +13,8 @@ import { ListenersTab } from './tabs/listeners-tab';
 import { MessageSignalTab } from './tabs/message-signal-tab';
 import { MultiInstanceTab } from './tabs/multi-instance-tab';
 import { OtherConfigTab } from './tabs/other-config-tab';
+import type { PanelContext } from './tabs/panel-context';
 import { TaskTab } from './tabs/task-tab';
-
-export interface PanelContext {
-  modeler: Modeler;
-  prefix: BpmnFlavour;
-  element: DiagramElement;
-}
 
 interface PropertiesPanelProps {
   modeler: Modeler;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isXmlName } from '../bpmn-utils';
 import { DebouncedField } from '../debounced-field';
-import type { PanelContext } from '../properties-panel';
+import type { PanelContext } from './panel-context';
 import { isType, services } from '../services';
 import { Field, PanelForm, text } from './field';
 

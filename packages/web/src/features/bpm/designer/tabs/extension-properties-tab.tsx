@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { buildProperties, readProperties, type PropertyItem } from '../bpmn-utils';
-import type { PanelContext } from '../properties-panel';
+import type { PanelContext } from './panel-context';
 import { services } from '../services';
 
 /** 扩展属性: name/value pairs in `<prefix>:properties`. */

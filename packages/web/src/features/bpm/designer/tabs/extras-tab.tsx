@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
 import { useState } from 'react';
 import { buildExtras, readExtras, type ExtraKind, type ExtraRecord } from '../bpmn-utils';
-import type { PanelContext } from '../properties-panel';
+import type { PanelContext } from './panel-context';
 import { services } from '../services';
 
 /** A list of flowable extension elements (buttons, assignee rules, flow conditions) with an add dialog. */

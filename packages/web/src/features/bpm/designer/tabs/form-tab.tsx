@@ -11,7 +11,7 @@ import {
   type FormFieldItem,
 } from '../bpmn-utils';
 import { DebouncedField } from '../debounced-field';
-import type { PanelContext } from '../properties-panel';
+import type { PanelContext } from './panel-context';
 import { services } from '../services';
 import { Field, PanelForm, text } from './field';
 import { FormFieldDialog } from './form-field-dialog';

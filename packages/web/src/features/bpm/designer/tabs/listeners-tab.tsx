@@ -11,7 +11,7 @@ import {
   type ListenerKind,
   type ListenerType,
 } from '../bpmn-utils';
-import type { PanelContext } from '../properties-panel';
+import type { PanelContext } from './panel-context';
 import { services } from '../services';
 
 const EMPTY: ListenerItem = {

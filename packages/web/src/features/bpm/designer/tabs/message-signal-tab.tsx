@@ -8,7 +8,7 @@ import {
   type ModdleElement,
   type RootKind,
 } from '../bpmn-utils';
-import type { PanelContext } from '../properties-panel';
+import type { PanelContext } from './panel-context';
 import { services } from '../services';
 
 /** 消息与信号: the definitions' messages and signals, added through the command stack. */

@@ -8,7 +8,7 @@ import {
 } from '../bpmn-utils';
 import type { ModdleElement } from '../bpmn-utils';
 import { DebouncedField } from '../debounced-field';
-import type { PanelContext } from '../properties-panel';
+import type { PanelContext } from './panel-context';
 import { services } from '../services';
 import { Field, PanelForm } from './field';
 

@@ -1,6 +1,6 @@
 import { DebouncedField } from '../debounced-field';
 import type { ModdleElement } from '../bpmn-utils';
-import type { PanelContext } from '../properties-panel';
+import type { PanelContext } from './panel-context';
 import { services } from '../services';
 import { Field, PanelForm, text } from './field';
 
