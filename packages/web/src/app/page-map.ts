@@ -1,4 +1,4 @@
-import type { PageLoader, PageMap, PageModule } from './router/build-routes';
+import type { PageLoader, PageMap, PageModule } from './router/page-types';
 
 /**
  * Every page a server menu can name: `src/features/<domain>/pages/<component path>.tsx`,

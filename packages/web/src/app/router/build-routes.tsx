@@ -1,5 +1,4 @@
 import type { MenuNode } from '@app/contract';
-import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { ParentView } from '../../layout/parent-view/parent-view';
@@ -7,14 +6,10 @@ import { isDirectory, isExternalLink, joinMenuPath } from '../../shared/menu';
 import type { RouteMeta } from '../../shared/menu';
 import { loadSignedInArea } from './load-signed-in-area';
 import { withPageDependencies } from './page-dependencies';
+import type { PageLoader, PageMap } from './page-types';
 import { menuRouteId } from './route-ids';
 
-export interface PageModule {
-  default: ComponentType;
-}
-export type PageLoader = () => Promise<PageModule>;
-/** Lazy page loaders keyed by component path ('system/user/index'). */
-export type PageMap = Record<string, PageLoader>;
+export type { PageLoader, PageMap, PageModule } from './page-types';
 
 /** 'system/user/index', '/system/user/index.vue' and '@/views/system/user/index' name the same page. */
 export const normalizeComponentPath = (component: string | null | undefined): string =>
