@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { clearFeedbackApi, setFeedbackApi } from './feedback';
+import { clearFeedbackApi, setFeedbackApi } from './feedback-registry';
 import { useFeedback } from './light-app';
 
 /** Registers the feedback API of the enclosing `LightApp` in the module-level holder. */

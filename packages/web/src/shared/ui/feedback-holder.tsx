@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AntdConfig } from './antd-provider';
-import type { FeedbackApi } from './feedback';
+import type { FeedbackApi } from './feedback-registry';
 import { useFeedback } from './light-app';
 
 function Capture({ onReady }: { onReady: (api: FeedbackApi) => void }) {

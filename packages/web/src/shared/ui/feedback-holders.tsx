@@ -1,6 +1,6 @@
 import { message, Modal, notification } from 'antd';
 import { useLayoutEffect, useMemo } from 'react';
-import type { FeedbackApi } from './feedback';
+import type { FeedbackApi } from './feedback-registry';
 
 /**
  * What antd's `<App>` renders for its message, notification and modal APIs: the hooks' context

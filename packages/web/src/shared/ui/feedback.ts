@@ -1,24 +1,8 @@
-import type { App } from 'antd';
+import { registeredFeedbackApi, type FeedbackApi } from './feedback-registry';
 
-/** The context-aware message / notification / modal API of antd's `<App>`. */
-export type FeedbackApi = ReturnType<typeof App.useApp>;
+export { clearFeedbackApi, setFeedbackApi, type FeedbackApi } from './feedback-registry';
 
-let current: FeedbackApi | null = null;
 let fallback: Promise<FeedbackApi> | null = null;
-
-/**
- * Module-level holder for antd's feedback API so that non-React code (the request layer, the
- * route guard) can show messages. Inside the signed-in layout `FeedbackBridge` registers the
- * API of its `<App>` (so the theme applies); `null` unregisters it.
- */
-export const setFeedbackApi = (api: FeedbackApi | null): void => {
-  current = api;
-};
-
-/** Unregisters `api` unless another one has been registered since. */
-export const clearFeedbackApi = (api: FeedbackApi): void => {
-  if (current === api) current = null;
-};
 
 /**
  * Outside the layout (login page, before the first page has rendered) antd is not loaded: the
@@ -39,13 +23,14 @@ const loadFallback = (): Promise<FeedbackApi> => {
  * once antd has loaded. Resolves with false when antd could not be loaded (nothing was shown).
  */
 export const withFeedback = (show: (api: FeedbackApi) => void): Promise<boolean> => {
+  const current = registeredFeedbackApi();
   if (current) {
     show(current);
     return Promise.resolve(true);
   }
   return loadFallback().then(
     (api) => {
-      show(current ?? api);
+      show(registeredFeedbackApi() ?? api);
       return true;
     },
     (error: unknown) => {

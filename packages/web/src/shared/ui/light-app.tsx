@@ -3,7 +3,7 @@ import AppContext from 'antd/es/app/context';
 import useAppStyle from 'antd/es/app/style';
 import { lazy, Suspense, useContext, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { FeedbackApi } from './feedback';
+import type { FeedbackApi } from './feedback-registry';
 
 const FeedbackHolders = lazy(() => import('./feedback-holders'));
 
