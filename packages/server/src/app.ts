@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { ENDPOINTS, GlobalError } from '@app/contract';
@@ -9,23 +11,9 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/database.js';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { authService } from './modules/auth/service.js';
 import { tokenService } from './modules/auth/token-service.js';
-import { captchaRoutes } from './modules/captcha/routes.js';
-import { captchaService } from './modules/captcha/service.js';
-import { deptRoutes } from './modules/dept/routes.js';
-import { deptService } from './modules/dept/service.js';
-import { dictRoutes } from './modules/dict/routes.js';
-import { dictAdminRoutes } from './modules/dict/admin-routes.js';
-import { dictAdminService } from './modules/dict/admin-service.js';
-import { configRoutes } from './modules/config/routes.js';
-import { configService } from './modules/config/service.js';
-import { noticeRoutes } from './modules/notice/routes.js';
-import { noticeService } from './modules/notice/service.js';
-import { fileRoutes } from './modules/file/routes.js';
 import { fileService } from './modules/file/service.js';
-import { notifyRoutes } from './modules/notify/routes.js';
+import type { AppModule, ModuleDeps } from './modules/module.js';
 import { notifyService, type NotifyService } from './modules/notify/service.js';
 import {
   DEFAULT_UNREAD_STREAM_OPTIONS,
@@ -33,41 +21,9 @@ import {
   type UnreadStreamHub,
   type UnreadStreamOptions,
 } from './modules/notify/unread-stream.js';
-import { permissionRoutes } from './modules/permission/routes.js';
-import { permissionService } from './modules/permission/service.js';
-import { menuRoutes } from './modules/menu/routes.js';
-import { menuService } from './modules/menu/service.js';
-import { roleRoutes } from './modules/role/routes.js';
-import { roleService } from './modules/role/service.js';
-import { postRoutes } from './modules/post/routes.js';
-import { userAdminRoutes } from './modules/user/admin-routes.js';
-import { userAdminService } from './modules/user/admin-service.js';
-import { postService } from './modules/post/service.js';
-import { bpmAssignRuleRoutes } from './modules/bpm/assign-rule/routes.js';
-import { bpmAssignRuleService } from './modules/bpm/assign-rule/service.js';
-import { bpmDefinitionRoutes } from './modules/bpm/definition/routes.js';
-import { bpmDefinitionService } from './modules/bpm/definition/service.js';
-import { bpmFormRoutes } from './modules/bpm/form/routes.js';
-import { bpmFormService } from './modules/bpm/form/service.js';
-import { bpmModelRoutes } from './modules/bpm/model/routes.js';
-import { bpmModelService } from './modules/bpm/model/service.js';
-import { bpmUserGroupRoutes } from './modules/bpm/user-group/routes.js';
-import { bpmUserGroupService } from './modules/bpm/user-group/service.js';
-import { profileRoutes } from './modules/profile/routes.js';
-import { profileService } from './modules/profile/service.js';
-import { tenantRoutes } from './modules/tenant/routes.js';
-import { tenantService } from './modules/tenant/service.js';
-import { tenantPackageRoutes } from './modules/tenant-package/routes.js';
-import { tenantPackageService } from './modules/tenant-package/service.js';
-import { loginLogRoutes } from './modules/login-log/routes.js';
-import { loginLogService } from './modules/login-log/service.js';
-import { operateLogRoutes } from './modules/operate-log/routes.js';
 import { operateLogService } from './modules/operate-log/service.js';
-import { registerBpmRuntime } from './modules/bpm/runtime/register.js';
-import { registerSms } from './modules/sms/register.js';
-import { registerMail } from './modules/mail/register.js';
-import { registerOAuth2 } from './modules/oauth2/register.js';
-import { registerSocial } from './modules/social/register.js';
+import { permissionService } from './modules/permission/service.js';
+import { tenantService } from './modules/tenant/service.js';
 import { registerEnvelope, sendEnvelope } from './plugins/envelope.js';
 import { routeRegistrar } from './plugins/routes.js';
 import { registerOperateLog } from './plugins/operate-log.js';
@@ -97,6 +53,30 @@ export interface AppOptions {
   /** Heartbeat and lifetime of the unread-count streams (tests shorten them). */
   unreadStream?: Partial<UnreadStreamOptions>;
 }
+
+const MODULES = new URL('./modules/', import.meta.url);
+
+/**
+ * Every `modules/<name>/module.(js|ts)`, by name: a directory load as in fastify/demo, so adding a
+ * domain edits no central file. A directory without one fails here rather than silently serving
+ * none of its endpoints. (`.ts` when the sources run under the test runner, `.js` once built.)
+ */
+const loadModules = async (): Promise<AppModule[]> => {
+  const names = (await readdir(MODULES, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const file = ['module.js', 'module.ts']
+        .map((f) => new URL(`${name}/${f}`, MODULES))
+        .find((url) => existsSync(url));
+      if (!file) throw new Error(`modules/${name} has no module.ts`);
+      const loaded = (await import(file.href)) as { default: AppModule };
+      return loaded.default;
+    }),
+  );
+};
 
 export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
   const { config, db } = options;
@@ -146,13 +126,6 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   registerSecurity(app, { tokens, tenants, permissions });
 
   const route = routeRegistrar(app, apiPrefix);
-  authRoutes(route, authService(ctx, tokens), tokens);
-  captchaRoutes(route, captchaService(ctx), config.captchaEnabled);
-  permissionRoutes(route, ctx, permissions);
-  dictRoutes(route, ctx);
-  tenantRoutes(route, tenants);
-  tenantPackageRoutes(route, tenantPackageService(ctx));
-
   const notify = notifyService(ctx);
   const unreadStreams = unreadStreamHub(
     ctx,
@@ -162,30 +135,20 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   );
   app.decorate('notify', notify);
   app.decorate('unreadStreams', unreadStreams);
-  notifyRoutes(route, notify, unreadStreams);
-  const files = fileService(ctx);
-  fileRoutes(route, files);
-  profileRoutes(route, profileService(ctx, files));
-  dictAdminRoutes(route, dictAdminService(ctx));
-  configRoutes(route, configService(ctx));
-  noticeRoutes(route, noticeService(ctx, notify));
-  roleRoutes(route, roleService(ctx));
-  menuRoutes(route, menuService(ctx));
-  deptRoutes(route, deptService(ctx));
-  postRoutes(route, postService(ctx));
-  loginLogRoutes(route, loginLogService(ctx));
-  operateLogRoutes(route, operateLogs);
-  userAdminRoutes(route, ctx, userAdminService(ctx));
-  registerBpmRuntime(app, route, ctx, notify);
-  bpmFormRoutes(route, bpmFormService(ctx));
-  bpmUserGroupRoutes(route, bpmUserGroupService(ctx));
-  bpmModelRoutes(route, bpmModelService(ctx));
-  bpmDefinitionRoutes(route, bpmDefinitionService(ctx));
-  bpmAssignRuleRoutes(route, bpmAssignRuleService(ctx));
-  registerSms(app, route, ctx, tokens);
-  registerMail(app, route, ctx);
-  await registerOAuth2(app, route, ctx, { apiPrefix, tokens, tenants, files });
-  registerSocial(route, ctx, tokens);
+  const deps: ModuleDeps = {
+    app,
+    route,
+    ctx,
+    apiPrefix,
+    tokens,
+    tenants,
+    permissions,
+    operateLogs,
+    notify,
+    unreadStreams,
+    files: fileService(ctx),
+  };
+  for (const domain of await loadModules()) await domain.register(deps);
 
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, () => app.swagger());
 

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { RouteRegistrar } from '../plugins/routes.js';
+import type { TokenService } from './auth/token-service.js';
+import type { FileService } from './file/service.js';
+import type { NotifyService } from './notify/service.js';
+import type { UnreadStreamHub } from './notify/unread-stream.js';
+import type { OperateLogService } from './operate-log/service.js';
+import type { PermissionService } from './permission/service.js';
+import type { TenantService } from './tenant/service.js';
+
+/**
+ * What a module is wired with. The services several modules use (sign-in tokens, tenants,
+ * permissions for the security hook, in-site messages, files, the operate log) are built once by
+ * app.ts and handed to every module here, so no module reaches into another one to build them.
+ */
+export interface ModuleDeps {
+  app: FastifyInstance;
+  route: RouteRegistrar;
+  ctx: AppContext;
+  apiPrefix: string;
+  tokens: TokenService;
+  tenants: TenantService;
+  permissions: PermissionService;
+  operateLogs: OperateLogService;
+  notify: NotifyService;
+  unreadStreams: UnreadStreamHub;
+  files: FileService;
+}
+
+/**
+ * A domain: `modules/<name>/module.ts` exports one as default, and app.ts loads every such file
+ * (see `loadModules`), so adding a domain edits no central file.
+ */
+export interface AppModule {
+  register(deps: ModuleDeps): void | Promise<void>;
+}
+
+/** Types a module's default export. */
+export const defineModule = (register: AppModule['register']): AppModule => ({ register });

@@ -1,0 +1,4 @@
+import { defineModule } from '../module.js';
+import { registerSms } from './register.js';
+
+export default defineModule(({ app, route, ctx, tokens }) => registerSms(app, route, ctx, tokens));
