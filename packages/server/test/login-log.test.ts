@@ -1,7 +1,7 @@
 import type { LoginLog, PageResult } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from './helper.js';
-import { EXPORT_MAX_ROWS } from '../src/modules/operate-log/export-limit.js';
+import { EXPORT_MAX_ROWS } from '../src/lib/export-limit.js';
 import { dateTime, grantInTenant } from './audit-log-fixture.js';
 import { addSecondTenant, readSheet } from './users-fixture.js';
 

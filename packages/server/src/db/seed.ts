@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { SUPER_ADMIN_ROLE } from '@app/contract';
 import { hashPassword } from '../lib/crypto.js';
-import { renderTemplate } from '../modules/notify/template.js';
+import { renderTemplate } from '../lib/template.js';
 import type { Db } from './database.js';
 import type { Database } from './schema.js';
 import { DICT_DATA_SEED, DICT_TYPE_SEED } from './seed-data/dicts.js';

@@ -3,7 +3,7 @@ import { DICT_TYPE, type loginLogPageReq } from '@app/contract';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
-import { checkExportSize, EXPORT_MAX_ROWS } from '../operate-log/export-limit.js';
+import { checkExportSize, EXPORT_MAX_ROWS } from '../../lib/export-limit.js';
 import { type LoginLogRow, loginLogReadRepository } from './repository.js';
 
 const toLoginLog = (row: LoginLogRow): LoginLog => ({

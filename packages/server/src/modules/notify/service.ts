@@ -14,7 +14,7 @@ import type { NotifyMessageRow, NotifyTemplateRow } from '../../db/schema.js';
 import { fail } from '../../lib/errors.js';
 import { userRepository } from '../user/repository.js';
 import { type MessageFilter, notifyRepository, type TemplateChanges, UNREAD } from './repository.js';
-import { renderTemplate, templateParamNames } from './template.js';
+import { renderTemplate, templateParamNames } from '../../lib/template.js';
 import { type PageParams } from '../../lib/crud/index.js';
 
 const parseParams = (json: string): Record<string, unknown> => {

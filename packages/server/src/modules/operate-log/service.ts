@@ -3,7 +3,7 @@ import { DICT_TYPE, type operateLogPageReq } from '@app/contract';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
-import { checkExportSize, EXPORT_MAX_ROWS } from './export-limit.js';
+import { checkExportSize, EXPORT_MAX_ROWS } from '../../lib/export-limit.js';
 import { type NewOperateLog, type OperateLogRow, operateLogRepository } from './repository.js';
 
 const parseExts = (text: string | null): Record<string, unknown> | null => {

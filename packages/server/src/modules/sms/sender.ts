@@ -1,7 +1,7 @@
 import { GlobalError, SMS_SEND_STATUS, SMS_RECEIVE_STATUS, SmsError } from '@app/contract';
 import { STATUS_ENABLED, type AppContext } from '../../context.js';
 import { fail } from '../../lib/errors.js';
-import { renderTemplate } from '../notify/template.js';
+import { renderTemplate } from '../../lib/template.js';
 import { smsClientFor, type SmsSendResult } from './clients/index.js';
 import { smsLogRepository, type SmsAttemptResult, type SmsLogRow } from './log-repository.js';
 import { smsRepository } from './repository.js';

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { withoutTenantScope } from '../../db/tenant-scope.js';
 import { fail } from '../../lib/errors.js';
-import { requireSystemTenant } from '../tenant/system-tenant.js';
+import { requireSystemTenant } from '../../lib/system-tenant.js';
 import { type TenantPackageRow, tenantPackageRepository } from './repository.js';
 import { applyPackageMenus, existingMenuIds, parseMenuIds } from './tenant-menus.js';
 

@@ -23,7 +23,7 @@ import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js'
 import { tenantPackageRepository } from '../tenant-package/repository.js';
 import { parseMenuIds } from '../tenant-package/tenant-menus.js';
 import { type TenantChanges, tenantRepository } from './repository.js';
-import { requireSystemTenant } from './system-tenant.js';
+import { requireSystemTenant } from '../../lib/system-tenant.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
 

@@ -1,5 +1,5 @@
 import { GlobalError } from '@app/contract';
-import { ServiceError } from '../../lib/errors.js';
+import { ServiceError } from './errors.js';
 
 /** Most rows one log export holds; logs grow without end, so a larger export must be narrowed. */
 export const EXPORT_MAX_ROWS = 20_000;

@@ -1,4 +1,4 @@
-/** `{name}` placeholders of a notify template's content; as the reference, any text but braces names one. */
+/** `{name}` placeholders of a notify or SMS template; as the reference, any text but braces names one. */
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
 /** The names of the placeholders in `content`, each once, in order. */

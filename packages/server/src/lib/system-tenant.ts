@@ -1,8 +1,8 @@
 import { GlobalError, TENANT_PACKAGE_ID_SYSTEM } from '@app/contract';
 import type { Kysely } from 'kysely';
-import type { LoginUser } from '../../context.js';
-import type { Database } from '../../db/schema.js';
-import { fail } from '../../lib/errors.js';
+import type { LoginUser } from '../context.js';
+import type { Database } from '../db/schema.js';
+import { fail } from './errors.js';
 
 /**
  * Tenants and packages act across tenants, so only users of the system tenant (package 0) may manage
