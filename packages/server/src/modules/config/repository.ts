@@ -6,6 +6,25 @@ import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/
 export type ConfigRow = Selectable<ConfigTable>;
 
 /** Configuration parameters; global (no tenant) and deleted logically. */
+/** The columns this repository reads (every column of the table: its callers map whole rows). */
+export const columns = {
+  config: [
+    'id',
+    'category',
+    'type',
+    'name',
+    'configKey',
+    'value',
+    'visible',
+    'remark',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const configRepository = (db: Kysely<Database>) => {
   const matching = (filter: InfraConfigFilter) => {
     let q = db.selectFrom('infraConfig').where('deleted', '=', 0);
@@ -21,16 +40,16 @@ export const configRepository = (db: Kysely<Database>) => {
   return {
     async page(filter: InfraConfigFilter, page: PageParams): Promise<Page<ConfigRow>> {
       const q = matching(filter);
-      return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(q, page, (rows) => rows.select(columns.config).orderBy('id', 'desc'));
     },
 
     list: (filter: InfraConfigFilter): Promise<ConfigRow[]> =>
-      matching(filter).selectAll().orderBy('id', 'desc').execute(),
+      matching(filter).select(columns.config).orderBy('id', 'desc').execute(),
 
     findById: (id: number): Promise<ConfigRow | undefined> =>
       db
         .selectFrom('infraConfig')
-        .selectAll()
+        .select(columns.config)
         .where('id', '=', id)
         .where('deleted', '=', 0)
         .executeTakeFirst(),
@@ -38,7 +57,7 @@ export const configRepository = (db: Kysely<Database>) => {
     findByKey: (key: string): Promise<ConfigRow | undefined> =>
       db
         .selectFrom('infraConfig')
-        .selectAll()
+        .select(columns.config)
         .where('configKey', '=', key)
         .where('deleted', '=', 0)
         .executeTakeFirst(),

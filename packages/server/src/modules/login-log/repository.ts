@@ -6,6 +6,27 @@ import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/
 export type LoginLogRow = Selectable<LoginLogTable>;
 
 /** Reads the login log, which the auth module writes (see auth/login-log-repository.ts). */
+/** The columns this repository reads (every column of the table: its callers map whole rows). */
+export const columns = {
+  loginLog: [
+    'id',
+    'logType',
+    'traceId',
+    'userId',
+    'userType',
+    'username',
+    'result',
+    'userIp',
+    'userAgent',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const loginLogReadRepository = (db: Kysely<Database>) => {
   const matching = (tenantId: number, filter: LoginLogFilter) => {
     let q = db.selectFrom('systemLoginLog').where('tenantId', '=', tenantId).where('deleted', '=', 0);
@@ -22,14 +43,14 @@ export const loginLogReadRepository = (db: Kysely<Database>) => {
     async page(tenantId: number, filter: LoginLogFilter, page: PageParams): Promise<Page<LoginLogRow>> {
       const q = matching(tenantId, filter);
       return fetchPage(q, page, (rows) =>
-        rows.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'),
+        rows.select(columns.loginLog).orderBy('createTime', 'desc').orderBy('id', 'desc'),
       );
     },
 
     /** The newest `limit` matching rows. */
     list: (tenantId: number, filter: LoginLogFilter, limit: number): Promise<LoginLogRow[]> =>
       matching(tenantId, filter)
-        .selectAll()
+        .select(columns.loginLog)
         .orderBy('createTime', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

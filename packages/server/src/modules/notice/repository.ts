@@ -11,6 +11,23 @@ export interface NoticeFilter {
 }
 
 /** Notices of one tenant; every query is scoped by it. Deleted logically. */
+/** The columns this repository reads (every column of the table: its callers map whole rows). */
+export const columns = {
+  notice: [
+    'id',
+    'title',
+    'content',
+    'type',
+    'status',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const noticeRepository = (db: Kysely<Database>) => {
   const ofTenant = (tenantId: number) =>
     db.selectFrom('systemNotice').where('tenantId', '=', tenantId).where('deleted', '=', 0);
@@ -20,11 +37,11 @@ export const noticeRepository = (db: Kysely<Database>) => {
       let q = ofTenant(tenantId);
       if (filter.title) q = q.where(contains('title', filter.title));
       if (filter.status !== undefined) q = q.where('status', '=', filter.status);
-      return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(q, page, (rows) => rows.select(columns.notice).orderBy('id', 'desc'));
     },
 
     find: (tenantId: number, id: number): Promise<NoticeRow | undefined> =>
-      ofTenant(tenantId).selectAll().where('id', '=', id).executeTakeFirst(),
+      ofTenant(tenantId).select(columns.notice).where('id', '=', id).executeTakeFirst(),
 
     async insert(row: Insertable<NoticeTable>): Promise<number> {
       const { id } = await db

@@ -11,6 +11,24 @@ export interface PostFilter {
   status?: number;
 }
 
+/** The columns this repository reads (every column of the table: its callers map whole rows). */
+export const columns = {
+  post: [
+    'id',
+    'code',
+    'name',
+    'sort',
+    'status',
+    'remark',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const postRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, filter: PostFilter) => {
     let query = db.selectFrom('systemPost').where('tenantId', '=', tenantId).where('deleted', '=', 0);
@@ -23,24 +41,28 @@ export const postRepository = (db: Kysely<Database>) => {
   return {
     async page(tenantId: number, filter: PostFilter, page: PageParams): Promise<Page<PostRow>> {
       return fetchPage(filtered(tenantId, filter), page, (rows) =>
-        rows.selectAll().orderBy('sort').orderBy('id'),
+        rows.select(columns.post).orderBy('sort').orderBy('id'),
       );
     },
 
     list: (tenantId: number, filter: PostFilter): Promise<PostRow[]> =>
-      filtered(tenantId, filter).selectAll().orderBy('sort').orderBy('id').execute(),
+      filtered(tenantId, filter).select(columns.post).orderBy('sort').orderBy('id').execute(),
 
     listEnabled: (tenantId: number): Promise<PostRow[]> =>
-      filtered(tenantId, { status: STATUS_ENABLED }).selectAll().orderBy('sort').orderBy('id').execute(),
+      filtered(tenantId, { status: STATUS_ENABLED })
+        .select(columns.post)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
 
     findById: (tenantId: number, id: number): Promise<PostRow | undefined> =>
-      filtered(tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst(),
+      filtered(tenantId, {}).select(columns.post).where('id', '=', id).executeTakeFirst(),
 
     /** Posts of the tenant among `ids`. */
     findByIds: (tenantId: number, ids: number[]): Promise<PostRow[]> =>
       ids.length === 0
         ? Promise.resolve([])
-        : filtered(tenantId, {}).selectAll().where('id', 'in', ids).execute(),
+        : filtered(tenantId, {}).select(columns.post).where('id', 'in', ids).execute(),
 
     findBy: (tenantId: number, column: 'name' | 'code', value: string): Promise<{ id: number } | undefined> =>
       filtered(tenantId, {}).select('id').where(column, '=', value).executeTakeFirst(),

@@ -27,6 +27,45 @@ export type SmsAttemptResult = Pick<
 >;
 
 /** The SMS send log (global), which is also the send queue: rows with a due `nextSendTime` are to send. */
+/** The columns this repository reads (every column of the table: its callers map whole rows). */
+export const columns = {
+  smsLog: [
+    'id',
+    'channelId',
+    'channelCode',
+    'templateId',
+    'templateCode',
+    'templateType',
+    'templateContent',
+    'templateParams',
+    'apiTemplateId',
+    'mobile',
+    'userId',
+    'userType',
+    'sendStatus',
+    'sendTime',
+    'sendCode',
+    'sendMsg',
+    'apiSendCode',
+    'apiSendMsg',
+    'apiRequestId',
+    'apiSerialNo',
+    'receiveStatus',
+    'receiveTime',
+    'apiReceiveCode',
+    'apiReceiveMsg',
+    'attempts',
+    'nextSendTime',
+    'lockedBy',
+    'lockedUntil',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const smsLogRepository = (db: Kysely<Database>, dialect: DialectName) => {
   const matching = (filter: SmsLogFilter) => {
     let q = db.selectFrom('systemSmsLog').where('deleted', '=', 0);
@@ -45,15 +84,15 @@ export const smsLogRepository = (db: Kysely<Database>, dialect: DialectName) => 
 
   return {
     async page(filter: SmsLogFilter, page: PageParams): Promise<Page<SmsLogRow>> {
-      return fetchPage(matching(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(matching(filter), page, (rows) => rows.select(columns.smsLog).orderBy('id', 'desc'));
     },
 
     /** The newest `limit` matching rows. */
     list: (filter: SmsLogFilter, limit: number): Promise<SmsLogRow[]> =>
-      matching(filter).selectAll().orderBy('id', 'desc').limit(limit).execute(),
+      matching(filter).select(columns.smsLog).orderBy('id', 'desc').limit(limit).execute(),
 
     findById: (id: number): Promise<SmsLogRow | undefined> =>
-      db.selectFrom('systemSmsLog').selectAll().where('id', '=', id).executeTakeFirst(),
+      db.selectFrom('systemSmsLog').select(columns.smsLog).where('id', '=', id).executeTakeFirst(),
 
     async insert(values: NewSmsLog, at: number, by: string | null): Promise<number> {
       const { id } = await db

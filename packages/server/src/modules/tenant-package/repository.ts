@@ -7,6 +7,22 @@ import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/
 export type TenantPackageRow = Selectable<TenantPackageTable>;
 
 /** Tenant packages are global (the reference's tenant-ignored `system_tenant_package`). */
+/** The columns this repository reads (every column of the table: its callers map whole rows). */
+export const columns = {
+  tenantPackage: [
+    'id',
+    'name',
+    'status',
+    'remark',
+    'menuIds',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const tenantPackageRepository = (db: Kysely<Database>) => {
   const filtered = (filters: Partial<TenantPackageFilters>) => {
     let q = db.selectFrom('systemTenantPackage').where('deleted', '=', 0);
@@ -21,14 +37,16 @@ export const tenantPackageRepository = (db: Kysely<Database>) => {
 
   return {
     async page(filters: TenantPackageFilters, page: PageParams): Promise<Page<TenantPackageRow>> {
-      return fetchPage(filtered(filters), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(filtered(filters), page, (rows) =>
+        rows.select(columns.tenantPackage).orderBy('id', 'desc'),
+      );
     },
 
     listEnabled: (): Promise<{ id: number; name: string }[]> =>
       filtered({ status: STATUS_ENABLED }).select(['id', 'name']).orderBy('id').execute(),
 
     findById: (id: number): Promise<TenantPackageRow | undefined> =>
-      filtered({}).selectAll().where('id', '=', id).executeTakeFirst(),
+      filtered({}).select(columns.tenantPackage).where('id', '=', id).executeTakeFirst(),
 
     /** Another package with this name (uniqueness check). */
     findOtherByName: (name: string, exceptId: number): Promise<{ id: number } | undefined> =>

@@ -5,6 +5,24 @@ import { type Page, type PageParams, contains, fetchPage } from '../../../lib/cr
 export type BpmFormRow = Selectable<BpmFormTable>;
 export type BpmFormChanges = Pick<BpmFormRow, 'name' | 'status' | 'remark' | 'conf' | 'fields'>;
 
+/** The columns this repository reads (every column of the table: its callers map whole rows). */
+export const columns = {
+  form: [
+    'id',
+    'name',
+    'status',
+    'conf',
+    'fields',
+    'remark',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const bpmFormRepository = (db: Kysely<Database>) => {
   const live = (tenantId: number) =>
     db.selectFrom('bpmForm').where('tenantId', '=', tenantId).where('deleted', '=', 0);
@@ -16,14 +34,14 @@ export const bpmFormRepository = (db: Kysely<Database>) => {
       page: PageParams,
     ): Promise<Page<BpmFormRow>> {
       const filtered = filter.name ? live(tenantId).where(contains('name', filter.name)) : live(tenantId);
-      return fetchPage(filtered, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(filtered, page, (rows) => rows.select(columns.form).orderBy('id', 'desc'));
     },
 
     listSimple: (tenantId: number): Promise<{ id: number; name: string }[]> =>
       live(tenantId).select(['id', 'name']).orderBy('id').execute(),
 
     findById: (tenantId: number, id: number): Promise<BpmFormRow | undefined> =>
-      live(tenantId).selectAll().where('id', '=', id).executeTakeFirst(),
+      live(tenantId).select(columns.form).where('id', '=', id).executeTakeFirst(),
 
     /** Names of the tenant's forms among `ids`. */
     async namesByIds(tenantId: number, ids: number[]): Promise<Map<number, string>> {

@@ -13,6 +13,29 @@ export interface BpmModelFilter {
   category?: string | undefined;
 }
 
+/** The columns this repository reads (every column of the table: its callers map whole rows). */
+export const columns = {
+  model: [
+    'id',
+    'key',
+    'name',
+    'description',
+    'category',
+    'bpmnXml',
+    'formType',
+    'formId',
+    'formCustomCreatePath',
+    'formCustomViewPath',
+    'processDefinitionId',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const bpmModelRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, filter: BpmModelFilter) => {
     let query = db.selectFrom('bpmModel').where('tenantId', '=', tenantId).where('deleted', '=', 0);
@@ -25,12 +48,12 @@ export const bpmModelRepository = (db: Kysely<Database>) => {
   return {
     async page(tenantId: number, filter: BpmModelFilter, page: PageParams): Promise<Page<BpmModelRow>> {
       return fetchPage(filtered(tenantId, filter), page, (rows) =>
-        rows.selectAll().orderBy('createTime', 'desc').orderBy('id'),
+        rows.select(columns.model).orderBy('createTime', 'desc').orderBy('id'),
       );
     },
 
     findById: (tenantId: number, id: string): Promise<BpmModelRow | undefined> =>
-      filtered(tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst(),
+      filtered(tenantId, {}).select(columns.model).where('id', '=', id).executeTakeFirst(),
 
     findByKey: (tenantId: number, key: string): Promise<{ id: string } | undefined> =>
       filtered(tenantId, { key }).select('id').executeTakeFirst(),

@@ -12,6 +12,23 @@ export interface BpmUserGroupFilter {
   createTime?: TimeRange | undefined;
 }
 
+/** The columns this repository reads (every column of the table: its callers map whole rows). */
+export const columns = {
+  userGroup: [
+    'id',
+    'name',
+    'description',
+    'memberUserIds',
+    'status',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const bpmUserGroupRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, filter: BpmUserGroupFilter) => {
     let query = db.selectFrom('bpmUserGroup').where('tenantId', '=', tenantId).where('deleted', '=', 0);
@@ -29,14 +46,16 @@ export const bpmUserGroupRepository = (db: Kysely<Database>) => {
       filter: BpmUserGroupFilter,
       page: PageParams,
     ): Promise<Page<BpmUserGroupRow>> {
-      return fetchPage(filtered(tenantId, filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(filtered(tenantId, filter), page, (rows) =>
+        rows.select(columns.userGroup).orderBy('id', 'desc'),
+      );
     },
 
     listEnabledSimple: (tenantId: number): Promise<{ id: number; name: string }[]> =>
       filtered(tenantId, { status: STATUS_ENABLED }).select(['id', 'name']).orderBy('id').execute(),
 
     findById: (tenantId: number, id: number): Promise<BpmUserGroupRow | undefined> =>
-      filtered(tenantId, {}).selectAll().where('id', '=', id).executeTakeFirst(),
+      filtered(tenantId, {}).select(columns.userGroup).where('id', '=', id).executeTakeFirst(),
 
     async insert(tenantId: number, values: BpmUserGroupChanges, at: number, by: number): Promise<number> {
       const { id } = await db
