@@ -22,9 +22,9 @@ test('posts: create, search, edit, export and delete', async ({ page }) => {
   await create.getByRole('button', { name: OK }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
 
-  await page.locator('.post-search').getByPlaceholder('请输入岗位编码').fill('e2e_post');
+  await page.locator('.list-search').getByPlaceholder('请输入岗位编码').fill('e2e_post');
   await page
-    .locator('.post-search')
+    .locator('.list-search')
     .getByRole('button', { name: /搜\s*索/ })
     .click();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);

@@ -1,0 +1,17 @@
+export { actionColumn, CreateButton, ExportButton, useDeleteAction } from './actions';
+export type { ExportButtonProps } from './actions';
+export { confirmAction, confirmDelete, confirmExport } from './confirm';
+export { FormDialog, useFormDialog } from './form-dialog';
+export type { DialogTarget, FormDialogControl, FormDialogProps } from './form-dialog';
+export { ListPage } from './list-page';
+export type { ListPageProps } from './list-page';
+export { formatListState, INITIAL_LIST_STATE, parseListState } from './list-state';
+export type { ListState } from './list-state';
+export { invalidateEndpoints, queryKey, resourceOf } from './query-key';
+export { SearchFieldItems, toFormValues, toQuery } from './search-fields';
+export type { ListQuery, QueryValue, SearchField } from './search-fields';
+export { useCan } from './use-can';
+export { useListPage } from './use-list-page';
+export type { ListPageApi, ListPageOptions, PageEndpoint, RowOf } from './use-list-page';
+export { deleteAction, RowActions, updateAction } from '../ui/row-actions';
+export type { RowAction } from '../ui/row-actions';

@@ -1,0 +1,110 @@
+import type { Endpoint, EndpointData, EndpointQuery } from '@app/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Form } from 'antd';
+import type { FormInstance } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { request } from '../request';
+import { formatListState, parseListState } from './list-state';
+import type { ListState } from './list-state';
+import { queryKey } from './query-key';
+import { toFormValues, toQuery } from './search-fields';
+import type { ListQuery, SearchField } from './search-fields';
+
+/** An endpoint that answers one page of rows (`{list, total}`). */
+export type PageEndpoint = Endpoint;
+export type RowOf<E> = EndpointData<E> extends { list: readonly (infer T)[] } ? T : never;
+
+export interface ListPageOptions {
+  /** The search form's fields; their values travel in the address and to the endpoint. */
+  search?: readonly SearchField[];
+  /** Parameters every request carries (not shown in the form or the address). */
+  fixed?: Record<string, string | number>;
+}
+
+export interface ListPageApi<T> {
+  endpoint: PageEndpoint;
+  search: readonly SearchField[];
+  searchForm: FormInstance;
+  state: ListState;
+  /** The search query without paging (for an export of the same rows). */
+  filter: ListQuery;
+  result: UseQueryResult<{ list: readonly T[]; total: number }>;
+  rows: readonly T[];
+  total: number;
+  onSearch: (values: Record<string, unknown>) => void;
+  onReset: () => void;
+  setPage: (pageNo: number, pageSize: number) => void;
+  showSearch: boolean;
+  setShowSearch: (show: boolean) => void;
+  refresh: () => void;
+}
+
+/**
+ * The state of a paged list: page and size (20 by default, 10/20/30/50), the search values, whether
+ * the search form shows, and the query of the endpoint, keeping the previous page on screen while the
+ * next loads. The state is mirrored into the address's hash, so a reload or a shared link shows the
+ * same list; the page cache keeps it when the tab is left.
+ */
+export function useListPage<E extends PageEndpoint>(
+  endpoint: E,
+  options: ListPageOptions = {},
+): ListPageApi<RowOf<E>> {
+  const search = useMemo(() => options.search ?? [], [options.search]);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchForm] = Form.useForm();
+  const [state, setState] = useState<ListState>(() =>
+    parseListState(
+      location.hash,
+      search.map((field) => field.name),
+    ),
+  );
+  const [showSearch, setShowSearch] = useState(true);
+
+  // The form shows what the address asked for on the first render.
+  const [initialValues] = useState(() => toFormValues(search, state.query));
+  useEffect(() => {
+    searchForm.setFieldsValue(initialValues);
+  }, [searchForm, initialValues]);
+
+  const hash = formatListState(state);
+  useEffect(() => {
+    if (location.hash !== hash && !(location.hash === '#' && hash === ''))
+      void navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
+  }, [hash, location.hash, location.pathname, location.search, navigate]);
+
+  const params = { pageNo: state.pageNo, pageSize: state.pageSize, ...state.query, ...options.fixed };
+  const result = useQuery({
+    queryKey: queryKey(endpoint, params),
+    queryFn: () => request(endpoint, { query: params as EndpointQuery<E> }),
+    placeholderData: keepPreviousData,
+  }) as UseQueryResult<{ list: readonly RowOf<E>[]; total: number }>;
+
+  const onSearch = (values: Record<string, unknown>) =>
+    setState((current) => ({ ...current, pageNo: 1, query: toQuery(search, values) }));
+
+  return {
+    endpoint,
+    search,
+    searchForm,
+    state,
+    filter: { ...state.query, ...stringify(options.fixed) },
+    result,
+    rows: result.data?.list ?? [],
+    total: result.data?.total ?? 0,
+    onSearch,
+    onReset: () => {
+      searchForm.resetFields();
+      onSearch({});
+    },
+    setPage: (pageNo, pageSize) => setState((current) => ({ ...current, pageNo, pageSize })),
+    showSearch,
+    setShowSearch,
+    refresh: () => void result.refetch(),
+  };
+}
+
+const stringify = (fixed: Record<string, string | number> | undefined): ListQuery =>
+  Object.fromEntries(Object.entries(fixed ?? {}).map(([name, value]) => [name, String(value)]));
