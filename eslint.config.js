@@ -19,24 +19,8 @@ export default tseslint.config(
     files: ['packages/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features use the shell and the contract, never each other.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/*/**', '!./**'],
-              message: '功能模块之间不得互相引用，请通过 shell（layout/shared）共享。',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['packages/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
+    // Import boundaries (features never import each other, the shell no feature) and cycles are
+    // checked on the resolved graph by dependency-cruiser (.dependency-cruiser.mjs), in `npm run lint`.
+    rules: reactHooks.configs.recommended.rules,
   },
 );
