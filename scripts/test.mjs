@@ -7,6 +7,8 @@ import { build } from './build.mjs';
 import { bin, run } from './lib.mjs';
 
 const only = process.argv.slice(2);
+/** The folders whose TypeScript import graph lint checks (as `npm run lint`). */
+const GRAPH = ['packages', 'e2e', 'bench'];
 const results = [];
 let passed = 0;
 let failed = 0;
@@ -43,10 +45,16 @@ const counts = (file, read, code) => {
   return code !== 0 && c.failed === 0 ? { ...c, failed: 1 } : c;
 };
 
+// The import graph (feature and module boundaries, cycles) is .dependency-cruiser.mjs. The copy-paste
+// limit is .jscpd.json (JSON without comments): web/src outside tests held 12.47% duplicated lines
+// (318 clones) when it was set to 13%; the list pages' move onto shared/crud will lower it, so lower
+// the limit with each migrated page.
 await check(
   'lint',
   async () =>
     (await run(bin('eslint'), ['.'])) ||
+    (await run(bin('depcruise'), ['-c', '.dependency-cruiser.mjs', '--output-type', 'err', ...GRAPH])) ||
+    (await run(bin('jscpd'), [])) ||
     (await run(bin('prettier'), ['--check', '.', '--log-level', 'warn'])),
 );
 
