@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../shared/session/session-store';
+import { mockFeedback, ok, stubHttp } from '../test/http-stub';
+import type { StubCall } from '../test/http-stub';
+import { PAGE_MAP } from './page-map';
+
+/** Menu pages that show no paged list, and why. */
+const NOT_PAGED: Record<string, string> = {
+  'system/dept/index': 'a tree of every department',
+  'system/menu/index': 'a tree of every menu',
+  'bpm/model/design': 'the process designer',
+};
+
+const TOTAL = 45;
+const isPageCall = (call: StubCall) => /page$/.test(call.path.split('/').at(-1) ?? '');
+
+let stub: ReturnType<typeof stubHttp>;
+
+beforeAll(() => {
+  mockFeedback();
+  useSessionStore.setState({ roles: ['super_admin'], permissions: ['*:*:*'] });
+  // Any paged endpoint answers an empty page of 45 rows; everything else an empty list.
+  stub = stubHttp((call) => (isPageCall(call) ? ok({ list: [], total: TOTAL }) : ok([])));
+});
+
+afterAll(() => {
+  stub.restore();
+  useSessionStore.getState().reset();
+});
+
+/**
+ * Every list page of the menus asks its endpoint for the page it shows: page 1 of 20 rows on opening,
+ * and its pager shows the total the endpoint answered.
+ */
+describe('every menu list page', { timeout: 60_000 }, () => {
+  const pages = Object.keys(PAGE_MAP)
+    .filter((key) => !(key in NOT_PAGED))
+    .sort();
+
+  it('covers the menu pages', () => {
+    expect(pages.length).toBeGreaterThan(25);
+    for (const key of Object.keys(NOT_PAGED)) expect(PAGE_MAP).toHaveProperty([key]);
+  });
+
+  it.each(pages)('%s sends pageNo=1&pageSize=20 and shows the total', async (key) => {
+    const Page = (await PAGE_MAP[key]!()).default;
+    const before = stub.calls.length;
+    const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: ['/list'] });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(stub.calls.slice(before).some(isPageCall)).toBe(true));
+    const first = stub.calls.slice(before).find(isPageCall)!;
+    expect(first.query.get('pageNo')).toBe('1');
+    expect(first.query.get('pageSize')).toBe('20');
+    expect(await screen.findByText(`共 ${TOTAL} 条`)).toBeInTheDocument();
+    view.unmount();
+  });
+});
