@@ -177,7 +177,7 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
                 activeMenu: '/bpm/task/my',
               }),
               lazy: async () => ({
-                Component: (await import('../../features/bpm/runtime/process-instance-create-page')).default,
+                Component: (await import('../../features/bpm/process-instance/process-instance-create-page')).default,
               }),
             },
             {
@@ -190,7 +190,7 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
                 activeMenu: '/bpm/task/my',
               }),
               lazy: async () => ({
-                Component: (await import('../../features/bpm/runtime/process-instance-detail-page')).default,
+                Component: (await import('../../features/bpm/process-instance/process-instance-detail-page')).default,
               }),
             },
             {
@@ -203,7 +203,7 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
                 activeMenu: '/bpm/oa/leave',
               }),
               lazy: async () => ({
-                Component: (await import('../../features/bpm/runtime/oa-leave-create-page')).default,
+                Component: (await import('../../features/bpm/oa-leave/oa-leave-create-page')).default,
               }),
             },
             {
@@ -216,7 +216,7 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
                 activeMenu: '/bpm/oa/leave',
               }),
               lazy: async () => ({
-                Component: (await import('../../features/bpm/runtime/oa-leave-detail-page')).default,
+                Component: (await import('../../features/bpm/oa-leave/oa-leave-detail-page')).default,
               }),
             },
             {

@@ -1,4 +1,4 @@
-import { UserGroupPage } from '../../../group/user-group-page';
+import { UserGroupPage } from '../../../user-group/user-group-page';
 
 /** Menu component `bpm/group/index`. */
 export default UserGroupPage;

@@ -1,4 +1,4 @@
-import { TaskListPage } from '../../../../runtime/task-list-page';
+import { TaskListPage } from '../../../../task/task-list-page';
 
 /** 已办任务 (menu component bpm/task/done/index). */
 export default function DoneTaskPage() {

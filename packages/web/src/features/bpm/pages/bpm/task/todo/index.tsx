@@ -1,4 +1,4 @@
-import { TaskListPage } from '../../../../runtime/task-list-page';
+import { TaskListPage } from '../../../../task/task-list-page';
 
 /** 待办任务 (menu component bpm/task/todo/index). */
 export default function TodoTaskPage() {

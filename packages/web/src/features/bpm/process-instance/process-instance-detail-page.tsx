@@ -17,13 +17,13 @@ import { errorMessageOf, request } from '../../../shared/request';
 import { useSessionStore } from '../../../shared/session/session-store';
 import { DictTag } from '../../../shared/ui/dict-tag';
 import { FormRenderer } from '../form/form-renderer';
-import { ApprovalCard } from './approval-card';
-import { OaLeaveDetail } from './oa-leave-detail';
-import { OA_LEAVE_DETAIL_PATH, RUNTIME_QUERY_KEYS, RUNTIME_STALE_TIME } from './paths';
-import { SignChildrenDialog } from './sign-dialogs';
-import { TaskTimeline } from './task-timeline';
-import { myOpenTasks } from './task-utils';
-import './runtime.css';
+import { ApprovalCard } from '../task/approval-card';
+import { OaLeaveDetail } from '../oa-leave/oa-leave-detail';
+import { OA_LEAVE_DETAIL_PATH, RUNTIME_QUERY_KEYS, RUNTIME_STALE_TIME } from '../runtime-paths';
+import { SignChildrenDialog } from '../task/sign-dialogs';
+import { TaskTimeline } from '../task/task-timeline';
+import { myOpenTasks } from '../task/task-utils';
+import '../runtime.css';
 
 // bpmn-js is large: the diagram loads with its own chunk once the page has the instance.
 const BpmnViewer = lazy(() => import('../designer/viewer/bpmn-viewer'));

@@ -17,8 +17,8 @@ import { useAccess } from '../../../shared/access';
 import { errorMessageOf, request } from '../../../shared/request';
 import { DictTag } from '../../../shared/ui/dict-tag';
 import { FormRenderer } from '../form/form-renderer';
-import { processDetailPath, RUNTIME_QUERY_KEYS } from './paths';
-import './runtime.css';
+import { processDetailPath, RUNTIME_QUERY_KEYS } from '../runtime-paths';
+import '../runtime.css';
 
 const BpmnViewer = lazy(() => import('../designer/viewer/bpmn-viewer'));
 

@@ -20,8 +20,8 @@ import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space } fr
 import { useState } from 'react';
 import { request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
-import { useUserOptions } from './options';
-import { RUNTIME_QUERY_KEYS } from './paths';
+import { useUserOptions } from '../runtime-options';
+import { RUNTIME_QUERY_KEYS } from '../runtime-paths';
 import { AddSignDialog } from './sign-dialogs';
 import { reasonRules } from './task-utils';
 

@@ -1,8 +1,8 @@
 import { BPM_RESULT, bpmProcessDefinitionList, DICT_TYPE, userSimpleList } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useAccess } from '../../../shared/access';
-import { useDictOptions } from '../../../shared/dict';
-import { request } from '../../../shared/request';
+import { useAccess } from '../../shared/access';
+import { useDictOptions } from '../../shared/dict';
+import { request } from '../../shared/request';
 
 export interface Option<V> {
   label: string;

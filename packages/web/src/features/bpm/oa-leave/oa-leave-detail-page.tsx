@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useSearchParams } from 'react-router';
 import { OaLeaveDetail } from './oa-leave-detail';
-import './runtime.css';
+import '../runtime.css';
 
 /** 查看 OA 请假 (/bpm/oa/leave/detail?id=): one leave request, read-only. */
 export default function OaLeaveDetailPage() {

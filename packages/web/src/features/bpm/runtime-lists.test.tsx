@@ -6,11 +6,11 @@ import { App } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../../shared/dict';
-import { useSessionStore } from '../../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp } from '../../../test/http-stub';
-import MyProcessInstancePage from '../pages/bpm/processInstance';
-import { TaskListPage } from './task-list-page';
+import { useDictStore } from '../../shared/dict';
+import { useSessionStore } from '../../shared/session/session-store';
+import { mockFeedback, ok, stubHttp } from '../../test/http-stub';
+import { ProcessInstancePage as MyProcessInstancePage } from './process-instance/process-instance-page';
+import { TaskListPage } from './task/task-list-page';
 
 const instance = (id: string, name: string, status: number, result: number): ProcessInstancePageItem => ({
   id,

@@ -14,9 +14,9 @@ import { DictTag } from '../../../shared/ui/dict-tag';
 import { DEFAULT_PAGE_SIZE, Pagination } from '../../../shared/ui/pagination';
 import { SearchActions } from '../../../shared/ui/search-actions';
 import { TableToolbar } from '../../../shared/ui/table-toolbar';
-import { processDetailPath, RUNTIME_QUERY_KEYS, RUNTIME_STALE_TIME } from './paths';
+import { processDetailPath, RUNTIME_QUERY_KEYS, RUNTIME_STALE_TIME } from '../runtime-paths';
 import { formatDuration } from './task-utils';
-import './runtime.css';
+import '../runtime.css';
 
 interface SearchValues {
   name?: string;

@@ -7,8 +7,8 @@ import { useAccess } from '../../../shared/access';
 import { DATE_TIME_FORMAT } from '../../../shared/date/format';
 import { useDictOptions } from '../../../shared/dict';
 import { request } from '../../../shared/request';
-import { oaLeaveDetailPath, processDetailPath, RUNTIME_QUERY_KEYS } from './paths';
-import './runtime.css';
+import { oaLeaveDetailPath, processDetailPath, RUNTIME_QUERY_KEYS } from '../runtime-paths';
+import '../runtime.css';
 
 interface FormValues {
   type: number;

@@ -14,8 +14,8 @@ import { formatDateTime } from '../../../shared/date/format';
 import { request } from '../../../shared/request';
 import { DictTag } from '../../../shared/ui/dict-tag';
 import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../../shared/ui/sizes';
-import { useUserOptions } from './options';
-import { RUNTIME_QUERY_KEYS } from './paths';
+import { useUserOptions } from '../runtime-options';
+import { RUNTIME_QUERY_KEYS } from '../runtime-paths';
 import { reasonRules } from './task-utils';
 
 interface AddSignValues {

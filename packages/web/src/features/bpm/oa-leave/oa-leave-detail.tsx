@@ -4,7 +4,7 @@ import { Descriptions, Result, Spin } from 'antd';
 import { formatDateTime } from '../../../shared/date/format';
 import { errorMessageOf, request } from '../../../shared/request';
 import { DictTag } from '../../../shared/ui/dict-tag';
-import { RUNTIME_QUERY_KEYS, RUNTIME_STALE_TIME } from './paths';
+import { RUNTIME_QUERY_KEYS, RUNTIME_STALE_TIME } from '../runtime-paths';
 
 /**
  * A leave request, read-only: the OA leave detail page, and the business form of an `oa_leave`
