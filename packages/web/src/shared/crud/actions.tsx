@@ -71,10 +71,16 @@ export function useDeleteAction(endpoint: Endpoint, entity: string) {
     });
 }
 
-/** The 操作 column, left out when no action could ever show (`visible` false). */
+/** The 操作 column, left out when no action could ever show (`visible` false); `wrap` lets many actions wrap. */
 export function actionColumn<T>(
   actions: (row: T) => RowAction[],
-  options: { width?: number; visible?: boolean; title?: string } = {},
+  options: {
+    width?: number;
+    visible?: boolean;
+    title?: string;
+    wrap?: boolean;
+    fixed?: 'left' | 'right';
+  } = {},
 ): TableColumnsType<T> {
   if (options.visible === false) return [];
   return [
@@ -83,7 +89,8 @@ export function actionColumn<T>(
       key: 'actions',
       width: options.width ?? 150,
       align: 'center',
-      render: (_: unknown, row: T) => <RowActions actions={actions(row)} />,
+      ...(options.fixed ? { fixed: options.fixed } : {}),
+      render: (_: unknown, row: T) => <RowActions actions={actions(row)} wrap={options.wrap} />,
     },
   ];
 }
