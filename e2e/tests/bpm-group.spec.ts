@@ -25,7 +25,7 @@ test('user groups: create with members, search, edit and delete', async ({ page 
   await expect(rowOf(page, 'E2E审批组')).toContainText('开启');
   await page.screenshot({ path: `${SCREENSHOTS}bpm-group-page.png` });
 
-  const search = page.locator('.bpm-page__search:visible');
+  const search = page.locator('.list-search:visible');
   await search.getByPlaceholder('请输入组名').fill('不存在');
   await search.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(page.getByText('暂无用户组')).toBeVisible();

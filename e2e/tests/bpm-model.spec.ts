@@ -32,7 +32,7 @@ const processXml = (key: string, name: string) => `<?xml version="1.0" encoding=
   </bpmndi:BPMNDiagram>
 </bpmn2:definitions>`;
 
-const modelsPage = (page: Page) => page.locator('.bpm-page:visible');
+const modelsPage = (page: Page) => page.locator('.list-page:visible');
 
 /** Picks `option` in the antd select labelled `label` inside `scope`. */
 const choose = async (page: Page, scope: ReturnType<Page['locator']>, label: string, option: string) => {

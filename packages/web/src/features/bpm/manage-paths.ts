@@ -1,4 +1,4 @@
-/** Addresses and query keys of the workflow management pages (forms, user groups, models, definitions). */
+/** Addresses of the workflow management pages (forms, user groups, models, definitions). */
 export const BPM_FORM_LIST_PATH = '/bpm/manager/form';
 export const BPM_FORM_EDIT_PATH = '/bpm/manager/form/edit';
 export const BPM_MODEL_LIST_PATH = '/bpm/manager/model';
@@ -11,9 +11,3 @@ export const modelDesignPath = (modelId: string): string =>
   `${BPM_MODEL_DESIGN_PATH}?modelId=${encodeURIComponent(modelId)}`;
 export const definitionPath = (key: string): string =>
   `${BPM_DEFINITION_PATH}?key=${encodeURIComponent(key)}`;
-
-/** Query-key roots, invalidated after the changes that affect them. */
-export const BPM_FORM_QUERY_KEY = ['bpm-form'] as const;
-export const BPM_USER_GROUP_QUERY_KEY = ['bpm-user-group'] as const;
-export const BPM_MODEL_QUERY_KEY = ['bpm-model'] as const;
-export const BPM_DEFINITION_QUERY_KEY = ['bpm-process-definition'] as const;

@@ -7,13 +7,14 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTabs } from '../../../layout/tags-view';
 import { useAccess } from '../../../shared/access';
+import { invalidateEndpoints, queryKey } from '../../../shared/crud';
 import { useDictOptions } from '../../../shared/dict';
 import { errorMessageOf, request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { FormDesigner, type FormDesignerHandle } from './form-designer';
 import { FormRenderer } from './form-renderer';
 import { duplicateKey, emptySchema, fromStoredForm, toStoredForm, type FormSchema } from './form-schema';
-import { BPM_FORM_LIST_PATH, BPM_FORM_QUERY_KEY } from '../manage-paths';
+import { BPM_FORM_LIST_PATH } from '../manage-paths';
 import '../manage.css';
 
 interface SaveValues {
@@ -28,7 +29,7 @@ export default function FormEditorPage() {
   const raw = params.get('formId');
   const formId = raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
   const form = useQuery({
-    queryKey: [...BPM_FORM_QUERY_KEY, 'get', formId],
+    queryKey: queryKey(bpmFormGet, { id: formId }),
     queryFn: () => request(bpmFormGet, { query: { id: formId! } }),
     enabled: formId !== undefined,
   });
@@ -119,7 +120,7 @@ function FormEditor({ stored }: { stored?: BpmForm }) {
     await save.mutateAsync({ ...values, schema: saving });
     void message.success('保存成功');
     setSaving(null);
-    await queryClient.invalidateQueries({ queryKey: BPM_FORM_QUERY_KEY });
+    await invalidateEndpoints(queryClient, bpmFormUpdate);
     tabs.closeAndOpen(BPM_FORM_LIST_PATH);
   };
 

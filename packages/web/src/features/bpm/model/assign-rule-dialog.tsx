@@ -15,7 +15,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { useAccess } from '../../../shared/access';
+import { queryKey, useCan } from '../../../shared/crud';
 import { useDictOptions } from '../../../shared/dict';
 import { request } from '../../../shared/request';
 import { buildTree, type TreeNode } from '../../../shared/tree/build-tree';
@@ -64,27 +64,27 @@ function useRuleOptionLists(enabled: boolean) {
   const common = { enabled, staleTime: 60_000 };
   const roles = useQuery({
     ...common,
-    queryKey: ['system-role', 'list-all-simple'],
+    queryKey: queryKey(roleListAllSimple),
     queryFn: () => request(roleListAllSimple),
   });
   const depts = useQuery({
     ...common,
-    queryKey: ['system-dept', 'list-all-simple'],
+    queryKey: queryKey(deptListAllSimple),
     queryFn: () => request(deptListAllSimple),
   });
   const posts = useQuery({
     ...common,
-    queryKey: ['system-post', 'list-all-simple'],
+    queryKey: queryKey(postListAllSimple),
     queryFn: () => request(postListAllSimple),
   });
   const users = useQuery({
     ...common,
-    queryKey: ['system-user', 'list-all-simple'],
+    queryKey: queryKey(userListAllSimple),
     queryFn: () => request(userListAllSimple),
   });
   const groups = useQuery({
     ...common,
-    queryKey: ['bpm-user-group', 'list-all-simple'],
+    queryKey: queryKey(bpmUserGroupListAllSimple),
     queryFn: () => request(bpmUserGroupListAllSimple),
   });
   const scripts = useDictOptions(DICT_TYPE.BPM_TASK_ASSIGN_SCRIPT);
@@ -111,7 +111,8 @@ export interface AssignRuleDialogProps {
 /** 任务分配规则: the user tasks of a model (or definition) with their rule; a model's rules can be edited. */
 export function AssignRuleDialog({ owner, onClose }: AssignRuleDialogProps) {
   const { message } = App.useApp();
-  const { hasPermi } = useAccess();
+  const canCreate = useCan(bpmTaskAssignRuleCreate);
+  const canUpdate = useCan(bpmTaskAssignRuleUpdate);
   const [form] = Form.useForm<RuleFormValues>();
   const [editing, setEditing] = useState<BpmTaskAssignRule | null>(null);
   const { lists, deptTree } = useRuleOptionLists(owner !== null);
@@ -123,7 +124,7 @@ export function AssignRuleDialog({ owner, onClose }: AssignRuleDialogProps) {
   const kind = ruleOptionKind(type);
 
   const rules = useQuery({
-    queryKey: ['bpm-task-assign-rule', 'list', owner],
+    queryKey: queryKey(bpmTaskAssignRuleList, owner),
     queryFn: () => request(bpmTaskAssignRuleList, { query: owner! }),
     enabled: owner !== null,
   });
@@ -147,8 +148,7 @@ export function AssignRuleDialog({ owner, onClose }: AssignRuleDialogProps) {
   });
 
   const editable = owner !== null && 'modelId' in owner;
-  const canEdit = (rule: BpmTaskAssignRule) =>
-    hasPermi([rule.id === null ? 'bpm:task-assign-rule:create' : 'bpm:task-assign-rule:update']);
+  const canEdit = (rule: BpmTaskAssignRule) => (rule.id === null ? canCreate : canUpdate);
 
   const openEdit = (rule: BpmTaskAssignRule) => {
     form.resetFields();

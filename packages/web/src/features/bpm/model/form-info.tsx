@@ -4,7 +4,7 @@ import { Alert, Button, Modal, Skeleton, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessageOf, request } from '../../../shared/request';
-import { BPM_FORM_QUERY_KEY } from '../manage-paths';
+import { queryKey } from '../../../shared/crud';
 
 // form-js loads with its own chunk when a form is first shown.
 const FormRenderer = lazy(() => import('../form/form-renderer'));
@@ -46,7 +46,7 @@ export function FormInfo({ binding, onPreview }: { binding: FormBinding; onPrevi
 
 function StoredFormPreview({ formId }: { formId: number }) {
   const form = useQuery({
-    queryKey: [...BPM_FORM_QUERY_KEY, 'get', formId],
+    queryKey: queryKey(bpmFormGet, { id: formId }),
     queryFn: () => request(bpmFormGet, { query: { id: formId } }),
   });
   if (form.isError)

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessageOf, request } from '../../../shared/request';
 import { BpmnDesigner } from '../designer/bpmn-designer';
 import { detectFlavour, FLAVOURS } from '../designer/bpmn-utils';
-import { BPM_MODEL_QUERY_KEY } from '../manage-paths';
+import { invalidateEndpoints, queryKey } from '../../../shared/crud';
 
 /** 流程设计 (/bpm/manager/model/design?modelId=): the designer for one process model, or a free one. */
 export function ModelDesignPage() {
@@ -17,7 +17,7 @@ export function ModelDesignPage() {
   const flavourParam = params.get('prefix') as BpmnFlavour | null;
   const requested = flavourParam && FLAVOURS.includes(flavourParam) ? flavourParam : undefined;
   const model = useQuery({
-    queryKey: [...BPM_MODEL_QUERY_KEY, 'get', modelId],
+    queryKey: queryKey(bpmModelGet, { id: modelId }),
     queryFn: () => request(bpmModelGet, { query: { id: modelId! } }),
     enabled: modelId !== null,
   });
@@ -51,7 +51,7 @@ function Designer({ initialFlavour, model }: { initialFlavour: BpmnFlavour; mode
     await request(bpmModelUpdate, { body: { id: model.id, bpmnXml: xml }, showError: false });
     setSaved(xml);
     void message.success('保存成功');
-    await queryClient.invalidateQueries({ queryKey: BPM_MODEL_QUERY_KEY });
+    await invalidateEndpoints(queryClient, bpmModelUpdate);
   };
 
   return (

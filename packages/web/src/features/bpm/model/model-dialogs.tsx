@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { useDictOptions } from '../../../shared/dict';
 import { request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../../shared/ui/sizes';
-import { BPM_FORM_QUERY_KEY } from '../manage-paths';
+import { queryKey } from '../../../shared/crud';
 
 const keyRules = [
   { required: true, whitespace: true, message: '流程标识不能为空' },
@@ -155,7 +155,7 @@ export function ModelUpdateDialog({
     value: Number(d.value),
   }));
   const forms = useQuery({
-    queryKey: [...BPM_FORM_QUERY_KEY, 'list-all-simple'],
+    queryKey: queryKey(bpmFormListAllSimple),
     queryFn: () => request(bpmFormListAllSimple),
     enabled: model !== null,
   });
