@@ -6,7 +6,7 @@ const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter(
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 const rowOf = (page: Page, text: string) =>
   page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-const search = (page: Page) => page.locator('.config-search');
+const search = (page: Page) => page.locator('.list-search');
 
 test('configuration: create, search, edit, export, built-in protection and delete', async ({ page }) => {
   test.setTimeout(90_000);

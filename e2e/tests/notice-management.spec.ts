@@ -6,7 +6,7 @@ const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter(
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 const rowOf = (page: Page, text: string) =>
   page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-const search = (page: Page) => page.locator('.notice-search');
+const search = (page: Page) => page.locator('.list-search');
 
 test('notices: create, search, edit, status, push as in-site message and delete', async ({ page }) => {
   test.setTimeout(90_000);
