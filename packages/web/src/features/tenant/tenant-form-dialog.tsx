@@ -8,112 +8,44 @@ import {
   tenantUpdate,
   USERNAME_PATTERN,
 } from '@app/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
+import { FormDialog, queryKey } from '../../shared/crud';
+import type { FormDialogControl } from '../../shared/crud';
+import { DictRadio } from '../../shared/crud/dict-inputs';
 import { DATE_TIME_FORMAT } from '../../shared/date/format';
-import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
-import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
-
-interface FormValues {
-  name: string;
-  packageId?: number;
-  contactName: string;
-  contactMobile?: string | null;
-  username?: string;
-  password?: string;
-  accountCount?: number;
-  expireTime?: Dayjs | null;
-  domain?: string | null;
-  status: 0 | 1;
-}
-
-export interface TenantFormDialogProps {
-  open: boolean;
-  /** The tenant to edit; null creates one together with its administrator. */
-  tenantId: number | null;
-  onClose: () => void;
-  onSaved: () => void;
-}
 
 /** 添加租户 / 修改租户; on create also 用户名称 and 用户密码 of the tenant's administrator. */
-export function TenantFormDialog({ open, tenantId, onClose, onSaved }: TenantFormDialogProps) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<FormValues>();
-  const editing = tenantId !== null;
-  const statusOptions = useDictOptions(DICT_TYPE.COMMON_STATUS).map((d) => ({
-    label: d.label,
-    value: Number(d.value),
-  }));
-  const current = useQuery({
-    queryKey: ['tenant', 'get', tenantId],
-    queryFn: () => request(tenantGet, { query: { id: tenantId! } }),
-    enabled: open && editing,
-    staleTime: 0,
-  });
+export function TenantFormDialog({ control }: { control: FormDialogControl }) {
   const packages = useQuery({
-    queryKey: ['tenant-package', 'simple-list'],
+    queryKey: queryKey(tenantPackageGetSimpleList),
     queryFn: () => request(tenantPackageGetSimpleList),
-    enabled: open,
+    enabled: control.target !== null,
     staleTime: 0,
   });
-
-  useEffect(() => {
-    if (!open) return;
-    if (!editing) form.setFieldsValue({ status: 0 });
-    else if (current.data)
-      form.setFieldsValue({
-        ...current.data,
-        status: current.data.status === 1 ? 1 : 0,
-        expireTime: dayjs(current.data.expireTime),
-      });
-  }, [open, editing, current.data, form]);
-
-  const save = useMutation({
-    mutationFn: (values: FormValues): Promise<unknown> => {
-      const fields = {
-        name: values.name,
-        packageId: values.packageId!,
-        contactName: values.contactName,
-        contactMobile: values.contactMobile || null,
-        accountCount: values.accountCount!,
-        expireTime: values.expireTime!.valueOf(),
-        domain: values.domain || null,
-        status: values.status,
-      };
-      return editing
-        ? request(tenantUpdate, { body: { ...fields, id: tenantId } })
-        : request(tenantCreate, {
-            body: { ...fields, username: values.username!, password: values.password! },
-          });
-    },
-  });
-
-  const onOk = async () => {
-    const values = await form.validateFields();
-    await save.mutateAsync(values);
-    void message.success(editing ? '修改成功' : '新增成功');
-    onSaved();
-  };
 
   return (
-    <Modal
-      title={editing ? '修改租户' : '添加租户'}
-      open={open}
-      width={DIALOG_WIDTH_MEDIUM}
-      okText="确 定"
-      cancelText="取 消"
-      onCancel={onClose}
-      onOk={() => void onOk().catch(() => {})}
-      okButtonProps={{ loading: save.isPending, disabled: editing && current.isLoading }}
-      destroyOnHidden
-      forceRender
+    <FormDialog
+      control={control}
+      entity="租户"
+      name="tenant-form"
+      get={tenantGet}
+      create={tenantCreate}
+      update={tenantUpdate}
+      initialValues={{ status: 0 }}
+      toForm={(row) => ({ ...row, status: row.status === 1 ? 1 : 0, expireTime: dayjs(row.expireTime) })}
+      toBody={(values) => ({
+        ...values,
+        contactMobile: values.contactMobile || null,
+        domain: values.domain || null,
+        expireTime: (values.expireTime as Dayjs).valueOf(),
+      })}
     >
-      <Spin spinning={editing && current.isLoading}>
-        <Form<FormValues> form={form} name="tenant-form" labelCol={{ flex: '90px' }} preserve={false}>
+      {(_, updating) => (
+        <>
           <Form.Item
             label="租户名"
             name="name"
@@ -153,7 +85,7 @@ export function TenantFormDialog({ open, tenantId, onClose, onSaved }: TenantFor
           >
             <Input placeholder="请输入联系手机" maxLength={11} />
           </Form.Item>
-          {!editing && (
+          {!updating && (
             <>
               <Form.Item
                 label="用户名称"
@@ -207,10 +139,10 @@ export function TenantFormDialog({ open, tenantId, onClose, onSaved }: TenantFor
             <Input placeholder="请输入绑定域名" />
           </Form.Item>
           <Form.Item label="租户状态" name="status" rules={[{ required: true, message: '租户状态不能为空' }]}>
-            <Radio.Group options={statusOptions} />
+            <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
           </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+        </>
+      )}
+    </FormDialog>
   );
 }
