@@ -1,4 +1,5 @@
 import { DatePicker, Form, Input, Select } from 'antd';
+import type { FormItemProps, SelectProps } from 'antd';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
@@ -15,6 +16,8 @@ interface FieldBase {
   label: string;
   placeholder?: string;
   width?: number;
+  /** Checks before searching (e.g. a numeric id); a failing field blocks the search. */
+  rules?: FormItemProps['rules'];
 }
 
 /**
@@ -96,13 +99,15 @@ export function toFormValues(fields: readonly SearchField[], query: ListQuery): 
   return values;
 }
 
-function DictSelect({ field }: { field: Extract<SearchField, { kind: 'dict' }> }) {
+/** The dict's options in a select; the form item's value, onChange and id pass through. */
+function DictSelect({ field, ...control }: { field: Extract<SearchField, { kind: 'dict' }> } & SelectProps) {
   const options = useDictOptions(field.dictType).map((d) => ({
     label: d.label,
     value: field.valueType === 'string' ? d.value : Number(d.value),
   }));
   return (
     <Select
+      {...control}
       allowClear
       placeholder={field.placeholder ?? `请选择${field.label}`}
       style={{ width: field.width ?? 160 }}
@@ -147,7 +152,7 @@ function fieldInput(field: SearchField): ReactNode {
 /** The form items of a search form. */
 export function SearchFieldItems({ fields }: { fields: readonly SearchField[] }) {
   return fields.map((field) => (
-    <Form.Item key={field.name} label={field.label} name={field.name}>
+    <Form.Item key={field.name} label={field.label} name={field.name} rules={field.rules}>
       {fieldInput(field)}
     </Form.Item>
   ));

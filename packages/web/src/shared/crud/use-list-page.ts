@@ -16,11 +16,15 @@ import type { ListQuery, SearchField } from './search-fields';
 export type PageEndpoint = Endpoint;
 export type RowOf<E> = EndpointData<E> extends { list: readonly (infer T)[] } ? T : never;
 
-export interface ListPageOptions {
+export interface ListPageOptions<T = unknown> {
   /** The search form's fields; their values travel in the address and to the endpoint. */
   search?: readonly SearchField[];
   /** Parameters every request carries (not shown in the form or the address). */
   fixed?: Record<string, string | number>;
+  /** How long a loaded page counts as fresh (default: the client's); 0 for lists others write to. */
+  staleTime?: number;
+  /** Reloads the page while the rows ask for it (e.g. a row still waiting for a result). */
+  refetchInterval?: (rows: readonly T[]) => number | false;
 }
 
 export interface ListPageApi<T> {
@@ -49,7 +53,7 @@ export interface ListPageApi<T> {
  */
 export function useListPage<E extends PageEndpoint>(
   endpoint: E,
-  options: ListPageOptions = {},
+  options: ListPageOptions<RowOf<E>> = {},
 ): ListPageApi<RowOf<E>> {
   const search = useMemo(() => options.search ?? [], [options.search]);
   const location = useLocation();
@@ -75,11 +79,16 @@ export function useListPage<E extends PageEndpoint>(
       void navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
   }, [hash, location.hash, location.pathname, location.search, navigate]);
 
+  const { refetchInterval } = options;
   const params = { pageNo: state.pageNo, pageSize: state.pageSize, ...state.query, ...options.fixed };
   const result = useQuery({
     queryKey: queryKey(endpoint, params),
     queryFn: () => request(endpoint, { query: params as EndpointQuery<E> }),
     placeholderData: keepPreviousData,
+    staleTime: options.staleTime,
+    refetchInterval:
+      refetchInterval &&
+      ((query: { state: { data?: unknown } }) => refetchInterval(listOf(query.state.data))),
   }) as UseQueryResult<{ list: readonly RowOf<E>[]; total: number }>;
 
   const onSearch = (values: Record<string, unknown>) =>
@@ -108,3 +117,5 @@ export function useListPage<E extends PageEndpoint>(
 
 const stringify = (fixed: Record<string, string | number> | undefined): ListQuery =>
   Object.fromEntries(Object.entries(fixed ?? {}).map(([name, value]) => [name, String(value)]));
+
+const listOf = <T>(data: unknown): readonly T[] => (data as { list?: readonly T[] } | undefined)?.list ?? [];
