@@ -36,8 +36,8 @@ test('operate log: a write made in the UI is found with filters, shown in detail
   await nav.getByText('审计日志', { exact: true }).click();
   await nav.getByRole('link', { name: '操作日志' }).click();
   await expect(page).toHaveURL('/system/log/operate-log');
-  const form = '.operate-log-search';
-  const rows = page.locator('.operate-log-page .ant-table-tbody tr.ant-table-row');
+  const form = '.list-search:visible';
+  const rows = page.locator('.list-page:visible .ant-table-tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
 
   await page.locator(form).getByPlaceholder('请输入系统模块').fill('岗位');
@@ -93,8 +93,8 @@ test('login log: a wrong password is found among the failures', async ({ page })
   await expect(page.getByRole('alert').filter({ hasText: '登录失败，账号密码不正确' })).toBeVisible();
   await signIn(page, 'admin', 'admin123', '/system/log/login-log');
   await expect(page).toHaveURL('/system/log/login-log');
-  const form = '.login-log-search';
-  const rows = page.locator('.login-log-page .ant-table-tbody tr.ant-table-row');
+  const form = '.list-search:visible';
+  const rows = page.locator('.list-page:visible .ant-table-tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
 
   await page.locator(form).getByPlaceholder('请输入用户名称').fill('admin');
