@@ -1,7 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, PostTable } from '../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  createdStamp,
+  softDeleted,
+  updatedStamp,
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+} from '../../lib/crud/index.js';
 
 export type PostRow = Selectable<PostTable>;
 export type PostChanges = Pick<PostRow, 'code' | 'name' | 'sort' | 'status' | 'remark'>;
@@ -73,10 +81,7 @@ export const postRepository = (db: Kysely<Database>) => {
         .values({
           ...values,
           tenantId,
-          creator: String(by),
-          updater: String(by),
-          createTime: at,
-          updateTime: at,
+          ...createdStamp(at, by),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -86,7 +91,7 @@ export const postRepository = (db: Kysely<Database>) => {
     async update(tenantId: number, id: number, values: PostChanges, at: number, by: number): Promise<void> {
       await db
         .updateTable('systemPost')
-        .set({ ...values, updater: String(by), updateTime: at })
+        .set({ ...values, ...updatedStamp(at, by) })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute();
@@ -95,7 +100,7 @@ export const postRepository = (db: Kysely<Database>) => {
     /** Deletes the post and its holders' links. */
     async softDelete(tenantId: number, id: number, at: number, by: number): Promise<void> {
       await db.transaction().execute(async (tx) => {
-        const set = { deleted: 1, updater: String(by), updateTime: at };
+        const set = softDeleted(at, by);
         await tx
           .updateTable('systemPost')
           .set(set)
