@@ -97,9 +97,9 @@ test('OA leave: a short leave rejected by the leader ends as 不通过', async (
   await expect(diagramNode(page, 'leaderApprove')).toHaveClass(/highlight-reject/);
 
   await page.goto('/bpm/oa/leave');
-  await page.locator('.bpm-runtime-search').getByPlaceholder('请输入原因').fill('搬家');
+  await page.locator('.list-search:visible').getByPlaceholder('请输入原因').fill('搬家');
   await page
-    .locator('.bpm-runtime-search')
+    .locator('.list-search:visible')
     .getByRole('button', { name: /搜\s*索/ })
     .click();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row:visible')).toHaveCount(1);

@@ -1,6 +1,6 @@
 import { BPM_RESULT, bpmProcessDefinitionList, DICT_TYPE, userSimpleList } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useAccess } from '../../shared/access';
+import { queryKey, useCan } from '../../shared/crud';
 import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
 
@@ -21,11 +21,10 @@ export function useInstanceResultOptions(): Option<number>[] {
 
 /** Every deployed definition version (`名称 v版本`), when the user may list definitions. */
 export function useDefinitionOptions(): Option<string>[] {
-  const { hasPermi } = useAccess();
   const list = useQuery({
-    queryKey: ['bpm-process-definition', 'list', 'all'],
+    queryKey: queryKey(bpmProcessDefinitionList, {}),
     queryFn: () => request(bpmProcessDefinitionList, { query: {} }),
-    enabled: hasPermi(['bpm:process-definition:query']),
+    enabled: useCan(bpmProcessDefinitionList),
   });
   return (list.data ?? []).map((d) => ({ label: `${d.name} v${d.version}`, value: d.id }));
 }
@@ -33,7 +32,7 @@ export function useDefinitionOptions(): Option<string>[] {
 /** Enabled users of the tenant (nicknames), for choosing whom to hand a task to. */
 export function useUserOptions(enabled: boolean): { options: Option<number>[]; loading: boolean } {
   const list = useQuery({
-    queryKey: ['system-user', 'simple-list'],
+    queryKey: queryKey(userSimpleList),
     queryFn: () => request(userSimpleList),
     enabled,
   });

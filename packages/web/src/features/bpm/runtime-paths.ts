@@ -1,3 +1,7 @@
+import { activityList, oaLeavePage, processInstanceGet, taskTodoPage } from '@app/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateEndpoints } from '../../shared/crud';
+
 /** Addresses of the workflow runtime pages (static hidden routes). */
 export const PROCESS_INSTANCE_CREATE_PATH = '/bpm/process-instance/create';
 export const PROCESS_INSTANCE_DETAIL_PATH = '/bpm/process-instance/detail';
@@ -10,12 +14,9 @@ export const processDetailPath = (id: string): string =>
 export const oaLeaveDetailPath = (id: number | string): string =>
   `${OA_LEAVE_DETAIL_PATH}?id=${encodeURIComponent(String(id))}`;
 
-/** Query keys of the runtime lists, invalidated after every action that changes them. */
-export const RUNTIME_QUERY_KEYS = {
-  instances: ['bpm-process-instance'],
-  tasks: ['bpm-task'],
-  leaves: ['bpm-oa-leave'],
-} as const;
+/** After a workflow action: every read it may change (instances and their progress, tasks, leave requests). */
+export const invalidateRuntime = (client: QueryClient): Promise<void> =>
+  invalidateEndpoints(client, processInstanceGet, activityList, taskTodoPage, oaLeavePage);
 
 /**
  * Workflow state changes through other people's actions (an approver acts, a task arrives), so a

@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTabs } from '../../../layout/tags-view';
-import { useAccess } from '../../../shared/access';
+import { useCan } from '../../../shared/crud';
 import { DATE_TIME_FORMAT } from '../../../shared/date/format';
 import { useDictOptions } from '../../../shared/dict';
 import { request } from '../../../shared/request';
-import { oaLeaveDetailPath, processDetailPath, RUNTIME_QUERY_KEYS } from '../runtime-paths';
+import { invalidateRuntime, oaLeaveDetailPath, processDetailPath } from '../runtime-paths';
 import '../runtime.css';
 
 interface FormValues {
@@ -20,7 +20,7 @@ interface FormValues {
 /** 发起 OA 请假 (/bpm/oa/leave/create): a leave request that starts the `oa_leave` process. */
 export default function OaLeaveCreatePage() {
   const { message } = App.useApp();
-  const { hasPermi } = useAccess();
+  const canCreate = useCan(oaLeaveCreate);
   const tabs = useTabs();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
@@ -41,11 +41,7 @@ export default function OaLeaveCreatePage() {
       });
       return request(oaLeaveGet, { query: { id } });
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: RUNTIME_QUERY_KEYS.instances });
-      void queryClient.invalidateQueries({ queryKey: RUNTIME_QUERY_KEYS.tasks });
-      return queryClient.invalidateQueries({ queryKey: RUNTIME_QUERY_KEYS.leaves });
-    },
+    onSuccess: () => invalidateRuntime(queryClient),
   });
 
   const onSubmit = async (values: FormValues) => {
@@ -116,7 +112,7 @@ export default function OaLeaveCreatePage() {
           </Form.Item>
           <Form.Item label=" " colon={false}>
             <Space>
-              {hasPermi(['bpm:oa-leave:create']) && (
+              {canCreate && (
                 <Button type="primary" htmlType="submit" loading={create.isPending}>
                   提 交
                 </Button>

@@ -4,7 +4,8 @@ import { Descriptions, Result, Spin } from 'antd';
 import { formatDateTime } from '../../../shared/date/format';
 import { errorMessageOf, request } from '../../../shared/request';
 import { DictTag } from '../../../shared/ui/dict-tag';
-import { RUNTIME_QUERY_KEYS, RUNTIME_STALE_TIME } from '../runtime-paths';
+import { queryKey } from '../../../shared/crud';
+import { RUNTIME_STALE_TIME } from '../runtime-paths';
 
 /**
  * A leave request, read-only: the OA leave detail page, and the business form of an `oa_leave`
@@ -12,7 +13,7 @@ import { RUNTIME_QUERY_KEYS, RUNTIME_STALE_TIME } from '../runtime-paths';
  */
 export function OaLeaveDetail({ id }: { id: number }) {
   const leave = useQuery({
-    queryKey: [...RUNTIME_QUERY_KEYS.leaves, 'get', id],
+    queryKey: queryKey(oaLeaveGet, { id }),
     staleTime: RUNTIME_STALE_TIME,
     queryFn: () => request(oaLeaveGet, { query: { id } }),
     enabled: Number.isInteger(id) && id > 0,

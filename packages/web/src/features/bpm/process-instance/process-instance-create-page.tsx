@@ -14,10 +14,11 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTabs } from '../../../layout/tags-view';
 import { useAccess } from '../../../shared/access';
+import { queryKey } from '../../../shared/crud';
 import { errorMessageOf, request } from '../../../shared/request';
 import { DictTag } from '../../../shared/ui/dict-tag';
 import { FormRenderer } from '../form/form-renderer';
-import { processDetailPath, RUNTIME_QUERY_KEYS } from '../runtime-paths';
+import { invalidateRuntime, processDetailPath } from '../runtime-paths';
 import '../runtime.css';
 
 const BpmnViewer = lazy(() => import('../designer/viewer/bpmn-viewer'));
@@ -25,7 +26,7 @@ const BpmnViewer = lazy(() => import('../designer/viewer/bpmn-viewer'));
 /** The chosen definition's diagram, read-only. */
 function DefinitionDiagram({ id }: { id: string }) {
   const xml = useQuery({
-    queryKey: ['bpm-process-definition', 'bpmn-xml', id],
+    queryKey: queryKey(bpmProcessDefinitionGetBpmnXml, { id }),
     queryFn: () => request(bpmProcessDefinitionGetBpmnXml, { query: { id } }),
   });
   if (xml.isError)
@@ -51,17 +52,14 @@ export default function ProcessInstanceCreatePage() {
   const [chosen, setChosen] = useState<BpmProcessDefinition | null>(null);
 
   const definitions = useQuery({
-    queryKey: ['bpm-process-definition', 'list', 'active'],
+    queryKey: queryKey(bpmProcessDefinitionList, { suspensionState: '1' }),
     queryFn: () => request(bpmProcessDefinitionList, { query: { suspensionState: '1' } }),
   });
 
   const create = useMutation({
     mutationFn: (variables: Record<string, unknown>) =>
       request(processInstanceCreate, { body: { processDefinitionId: chosen!.id, variables } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: RUNTIME_QUERY_KEYS.tasks });
-      return queryClient.invalidateQueries({ queryKey: RUNTIME_QUERY_KEYS.instances });
-    },
+    onSuccess: () => invalidateRuntime(queryClient),
   });
 
   const choose = (definition: BpmProcessDefinition) => {

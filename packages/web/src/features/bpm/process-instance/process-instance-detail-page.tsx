@@ -3,6 +3,7 @@ import {
   BPM_MODEL_FORM_TYPE,
   DICT_TYPE,
   processInstanceGet,
+  taskApprove,
   taskListByProcessInstanceId,
 } from '@app/contract';
 import type { InstanceTask, ProcessInstanceDetail } from '@app/contract';
@@ -11,7 +12,7 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Spin } from 'antd'
 import { lazy, Suspense, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAccess } from '../../../shared/access';
+import { queryKey, useCan } from '../../../shared/crud';
 import { formatDateTime } from '../../../shared/date/format';
 import { errorMessageOf, request } from '../../../shared/request';
 import { useSessionStore } from '../../../shared/session/session-store';
@@ -19,7 +20,7 @@ import { DictTag } from '../../../shared/ui/dict-tag';
 import { FormRenderer } from '../form/form-renderer';
 import { ApprovalCard } from '../task/approval-card';
 import { OaLeaveDetail } from '../oa-leave/oa-leave-detail';
-import { OA_LEAVE_DETAIL_PATH, RUNTIME_QUERY_KEYS, RUNTIME_STALE_TIME } from '../runtime-paths';
+import { invalidateRuntime, OA_LEAVE_DETAIL_PATH, RUNTIME_STALE_TIME } from '../runtime-paths';
 import { SignChildrenDialog } from '../task/sign-dialogs';
 import { TaskTimeline } from '../task/task-timeline';
 import { myOpenTasks } from '../task/task-utils';
@@ -65,39 +66,33 @@ function InstanceForm({ instance }: { instance: ProcessInstanceDetail }) {
 export default function ProcessInstanceDetailPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const { hasPermi } = useAccess();
   const userId = useSessionStore((state) => state.user?.id);
   const queryClient = useQueryClient();
-  const canQueryTasks = hasPermi(['bpm:task:query']);
-  const canUpdateTasks = hasPermi(['bpm:task:update']);
+  const canQueryTasks = useCan(taskListByProcessInstanceId);
+  const canUpdateTasks = useCan(taskApprove);
   const [signParent, setSignParent] = useState<InstanceTask | null>(null);
 
   const instance = useQuery({
-    queryKey: [...RUNTIME_QUERY_KEYS.instances, 'get', id],
+    queryKey: queryKey(processInstanceGet, { id }),
     staleTime: RUNTIME_STALE_TIME,
     queryFn: () => request(processInstanceGet, { query: { id } }),
     enabled: id !== '',
   });
   const tasks = useQuery({
-    queryKey: [...RUNTIME_QUERY_KEYS.tasks, 'instance', id],
+    queryKey: queryKey(taskListByProcessInstanceId, { processInstanceId: id }),
     staleTime: RUNTIME_STALE_TIME,
     queryFn: () => request(taskListByProcessInstanceId, { query: { processInstanceId: id } }),
     enabled: id !== '' && canQueryTasks,
   });
   const activities = useQuery({
-    queryKey: [...RUNTIME_QUERY_KEYS.instances, 'activities', id],
+    queryKey: queryKey(activityList, { processInstanceId: id }),
     staleTime: RUNTIME_STALE_TIME,
     queryFn: () => request(activityList, { query: { processInstanceId: id } }),
     enabled: id !== '' && canQueryTasks,
   });
 
   // An action changes the instance, its tasks and every runtime list.
-  const reload = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: RUNTIME_QUERY_KEYS.instances }),
-      queryClient.invalidateQueries({ queryKey: RUNTIME_QUERY_KEYS.tasks }),
-      queryClient.invalidateQueries({ queryKey: RUNTIME_QUERY_KEYS.leaves }),
-    ]);
+  const reload = () => invalidateRuntime(queryClient);
 
   if (!id) return <Result status="warning" title="缺少流程实例编号" />;
   if (instance.isError)

@@ -18,10 +18,10 @@ import type { InstanceTask, ProcessInstanceDetail } from '@app/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
+import { queryKey } from '../../../shared/crud';
 import { request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { useUserOptions } from '../runtime-options';
-import { RUNTIME_QUERY_KEYS } from '../runtime-paths';
 import { AddSignDialog } from './sign-dialogs';
 import { reasonRules } from './task-utils';
 
@@ -59,7 +59,7 @@ export function ApprovalCard({ task, instance, onDone }: ApprovalCardProps) {
   const [signing, setSigning] = useState(false);
   const users = useUserOptions(dialog === 'assignee' || dialog === 'delegate');
   const returnTargets = useQuery({
-    queryKey: [...RUNTIME_QUERY_KEYS.tasks, 'return-list', task.id],
+    queryKey: queryKey(taskReturnList, { taskId: task.id }),
     queryFn: () => request(taskReturnList, { query: { taskId: task.id } }),
     enabled: dialog === 'return',
   });

@@ -10,12 +10,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { queryKey } from '../../../shared/crud';
 import { formatDateTime } from '../../../shared/date/format';
 import { request } from '../../../shared/request';
 import { DictTag } from '../../../shared/ui/dict-tag';
 import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../../shared/ui/sizes';
 import { useUserOptions } from '../runtime-options';
-import { RUNTIME_QUERY_KEYS } from '../runtime-paths';
 import { reasonRules } from './task-utils';
 
 interface AddSignValues {
@@ -124,7 +124,7 @@ export function SignChildrenDialog({ task, onClose, onDone }: SignChildrenDialog
   const [form] = Form.useForm<{ reason: string }>();
   const [target, setTarget] = useState<SignChildTask | null>(null);
   const children = useQuery({
-    queryKey: [...RUNTIME_QUERY_KEYS.tasks, 'children-list', task?.id],
+    queryKey: queryKey(taskChildrenList, { parentId: task?.id }),
     queryFn: () => request(taskChildrenList, { query: { parentId: task!.id } }),
     enabled: task !== null,
   });

@@ -1,4 +1,4 @@
-import type { DoneTask, ProcessInstancePageItem } from '@app/contract';
+import type { ProcessInstancePageItem } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,11 +6,10 @@ import { App } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../shared/dict';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp } from '../../test/http-stub';
-import { ProcessInstancePage as MyProcessInstancePage } from './process-instance/process-instance-page';
-import { TaskListPage } from './task/task-list-page';
+import { useDictStore } from '../../../shared/dict';
+import { useSessionStore } from '../../../shared/session/session-store';
+import { mockFeedback, ok, stubHttp } from '../../../test/http-stub';
+import { ProcessInstancePage } from './process-instance-page';
 
 const instance = (id: string, name: string, status: number, result: number): ProcessInstancePageItem => ({
   id,
@@ -23,25 +22,6 @@ const instance = (id: string, name: string, status: number, result: number): Pro
   endTime: status === 2 ? new Date(2026, 0, 3, 9, 0, 0).getTime() : null,
   tasks: status === 1 ? [{ id: `${id}-t`, name: '经理审批' }] : [],
 });
-
-const doneTask: DoneTask = {
-  id: 'task-9',
-  name: '经理审批',
-  claimTime: null,
-  createTime: new Date(2026, 0, 2, 9, 0, 0).getTime(),
-  suspensionState: 2,
-  processInstance: {
-    id: 'pi-9',
-    name: '报销流程',
-    startUserId: 2,
-    startUserNickname: '源码',
-    processDefinitionId: 'd',
-  },
-  endTime: new Date(2026, 0, 3, 10, 1, 5).getTime(),
-  durationInMillis: 90_065_000,
-  result: 3,
-  reason: '预算不足',
-};
 
 let stub: ReturnType<typeof stubHttp>;
 
@@ -76,7 +56,6 @@ beforeEach(() => {
         list: [instance('pi-run', '请假流程', 1, 1), instance('pi-end', '报销流程', 2, 2)],
         total: 2,
       });
-    if (call.path.endsWith('/bpm/task/done-page')) return ok({ list: [doneTask], total: 1 });
     if (call.path.endsWith('/bpm/process-definition/list')) return ok([]);
     return ok(true);
   });
@@ -110,7 +89,7 @@ const callsTo = (path: string) => stub.calls.filter((c) => c.path.endsWith(path)
 
 describe('我的流程', { timeout: 30_000 }, () => {
   it('offers 取消 on running processes only, and 发起流程, with the permissions', async () => {
-    setup(<MyProcessInstancePage />, [
+    setup(<ProcessInstancePage />, [
       'bpm:process-instance:query',
       'bpm:process-instance:create',
       'bpm:process-instance:cancel',
@@ -126,7 +105,7 @@ describe('我的流程', { timeout: 30_000 }, () => {
   });
 
   it('shows no actions without the permissions', async () => {
-    setup(<MyProcessInstancePage />, ['bpm:process-instance:query']);
+    setup(<ProcessInstancePage />, ['bpm:process-instance:query']);
     const running = await rowOf('请假流程');
     expect(within(running).queryByRole('button', { name: /取消/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /发起流程/ })).not.toBeInTheDocument();
@@ -135,7 +114,7 @@ describe('我的流程', { timeout: 30_000 }, () => {
   });
 
   it('cancels with a required reason', async () => {
-    const user = setup(<MyProcessInstancePage />, [
+    const user = setup(<ProcessInstancePage />, [
       'bpm:process-instance:query',
       'bpm:process-instance:cancel',
     ]);
@@ -153,7 +132,7 @@ describe('我的流程', { timeout: 30_000 }, () => {
   });
 
   it('sends the filters as the reference names them', async () => {
-    const user = setup(<MyProcessInstancePage />, ['bpm:process-instance:query']);
+    const user = setup(<ProcessInstancePage />, ['bpm:process-instance:query']);
     await rowOf('请假流程');
     await user.type(screen.getByPlaceholderText('请输入流程名称'), '请假');
     await user.click(screen.getByRole('button', { name: /^search 搜\s*索$/ }));
@@ -161,24 +140,5 @@ describe('我的流程', { timeout: 30_000 }, () => {
       expect(callsTo('/bpm/process-instance/my-page').at(-1)!.query.get('name')).toBe('请假'),
     );
     expect(callsTo('/bpm/process-instance/my-page').at(-1)!.query.get('pageNo')).toBe('1');
-  });
-});
-
-describe('已办任务', { timeout: 30_000 }, () => {
-  it('shows the approval time, duration, result, opinion and state, with 详情', async () => {
-    setup(<TaskListPage kind="done" />, ['bpm:task:query']);
-    const row = await rowOf('预算不足');
-    expect(row).toHaveTextContent('2026-01-03 10:01:05');
-    expect(row).toHaveTextContent('1天1小时1分5秒');
-    expect(row).toHaveTextContent('不通过');
-    expect(row).toHaveTextContent('挂起');
-    expect(row).toHaveTextContent('源码');
-    expect(within(row).getByRole('button', { name: /详情/ })).toBeInTheDocument();
-  });
-
-  it('offers 审批 on to-do tasks only with bpm:task:update', async () => {
-    setup(<TaskListPage kind="todo" />, ['bpm:task:query']);
-    await waitFor(() => expect(callsTo('/bpm/task/todo-page')).toHaveLength(1));
-    expect(screen.queryByRole('button', { name: /审批/ })).not.toBeInTheDocument();
   });
 });
