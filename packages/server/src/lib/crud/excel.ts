@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { notDeleted } from './audit.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -82,7 +83,7 @@ export const loadDictLabels = async (
           .selectFrom('systemDictData')
           .select(['dictType', 'value', 'label'])
           .where('dictType', 'in', dictTypes)
-          .where('deleted', '=', 0)
+          .where(notDeleted())
           .execute();
   // NUL cannot occur in a dictionary type, so the key is unambiguous.
   const labels = new Map(items.map((i) => [`${i.dictType}\u0000${i.value}`, i.label]));

@@ -1,7 +1,14 @@
 import type { InfraConfigFilter } from '@app/contract';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ConfigTable, Database } from '../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 export type ConfigRow = Selectable<ConfigTable>;
 
@@ -27,7 +34,7 @@ export const columns = {
 
 export const configRepository = (db: Kysely<Database>) => {
   const matching = (filter: InfraConfigFilter) => {
-    let q = db.selectFrom('infraConfig').where('deleted', '=', 0);
+    let q = db.selectFrom('infraConfig').where(notDeleted());
     if (filter.name) q = q.where(contains('name', filter.name));
     if (filter.key) q = q.where(contains('configKey', filter.key));
     if (filter.type !== undefined) q = q.where('type', '=', filter.type);
@@ -51,7 +58,7 @@ export const configRepository = (db: Kysely<Database>) => {
         .selectFrom('infraConfig')
         .select(columns.config)
         .where('id', '=', id)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst(),
 
     findByKey: (key: string): Promise<ConfigRow | undefined> =>
@@ -59,7 +66,7 @@ export const configRepository = (db: Kysely<Database>) => {
         .selectFrom('infraConfig')
         .select(columns.config)
         .where('configKey', '=', key)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst(),
 
     async insert(row: Insertable<ConfigTable>): Promise<number> {
@@ -68,13 +75,9 @@ export const configRepository = (db: Kysely<Database>) => {
     },
 
     update: (id: number, changes: Updateable<ConfigTable>) =>
-      db.updateTable('infraConfig').set(changes).where('id', '=', id).where('deleted', '=', 0).execute(),
+      db.updateTable('infraConfig').set(changes).where('id', '=', id).where(notDeleted()).execute(),
 
     delete: (id: number, by: string, at: number) =>
-      db
-        .updateTable('infraConfig')
-        .set({ deleted: 1, updater: by, updateTime: at })
-        .where('id', '=', id)
-        .execute(),
+      db.updateTable('infraConfig').set(softDeleted(at, by)).where('id', '=', id).execute(),
   };
 };

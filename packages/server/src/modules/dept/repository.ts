@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DeptTable } from '../../db/schema.js';
 import { type DataScope, deptScopeCondition } from './data-scope.js';
-import { contains } from '../../lib/crud/index.js';
+import { contains, notDeleted, createdStamp, updatedStamp, softDeleted } from '../../lib/crud/index.js';
 
 export type DeptRow = Selectable<DeptTable>;
 export type DeptChanges = Pick<
@@ -20,7 +20,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
       .selectFrom('systemDept as d')
       .selectAll()
       .where('d.tenantId', '=', tenantId)
-      .where('d.deleted', '=', 0)
+      .where(notDeleted('d'))
       .where((eb) => deptScopeCondition(eb, scope));
     if (filter.name !== undefined) query = query.where(contains('d.name', filter.name));
     if (filter.status !== undefined) query = query.where('d.status', '=', filter.status);
@@ -33,7 +33,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
       .selectFrom('systemDept')
       .select(['id', 'parentId'])
       .where('tenantId', '=', tenantId)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .execute(),
 
   findById: (tenantId: number, id: number): Promise<DeptRow | undefined> =>
@@ -42,7 +42,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
       .selectAll()
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   /** A sibling with the same name (names are unique below one parent). */
@@ -53,7 +53,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
       .where('tenantId', '=', tenantId)
       .where('parentId', '=', parentId)
       .where('name', '=', name)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   async countChildren(tenantId: number, id: number): Promise<number> {
@@ -62,7 +62,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('tenantId', '=', tenantId)
       .where('parentId', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
@@ -73,7 +73,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('tenantId', '=', tenantId)
       .where('deptId', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
@@ -84,10 +84,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
       .values({
         ...values,
         tenantId,
-        creator: String(by),
-        updater: String(by),
-        createTime: at,
-        updateTime: at,
+        ...createdStamp(at, by),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -97,7 +94,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
   async update(tenantId: number, id: number, values: DeptChanges, at: number, by: number): Promise<void> {
     await db
       .updateTable('systemDept')
-      .set({ ...values, updater: String(by), updateTime: at })
+      .set({ ...values, ...updatedStamp(at, by) })
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
       .execute();
@@ -106,7 +103,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
   async softDelete(tenantId: number, id: number, at: number, by: number): Promise<void> {
     await db
       .updateTable('systemDept')
-      .set({ deleted: 1, updater: String(by), updateTime: at })
+      .set(softDeleted(at, by))
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
       .execute();

@@ -2,7 +2,7 @@ import type { DictDataFilter, DictDataSimple, DictTypeFilter } from '@app/contra
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, DictDataTable, DictTypeTable } from '../../db/schema.js';
-import { type Page, contains, fetchPage } from '../../lib/crud/index.js';
+import { type Page, contains, fetchPage, notDeleted, softDeleted } from '../../lib/crud/index.js';
 
 export type DictTypeRow = Selectable<DictTypeTable>;
 export type DictDataRow = Selectable<DictDataTable>;
@@ -15,7 +15,7 @@ interface Paging {
 /** Dictionary types and data for the admin pages; both are global (no tenant) and deleted logically. */
 export const dictAdminRepository = (db: Kysely<Database>) => {
   const typesMatching = (filter: DictTypeFilter) => {
-    let q = db.selectFrom('systemDictType').where('deleted', '=', 0);
+    let q = db.selectFrom('systemDictType').where(notDeleted());
     if (filter.name) q = q.where(contains('name', filter.name));
     if (filter.type) q = q.where(contains('type', filter.type));
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
@@ -26,7 +26,7 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
   };
 
   const dataMatching = (filter: DictDataFilter) => {
-    let q = db.selectFrom('systemDictData').where('deleted', '=', 0);
+    let q = db.selectFrom('systemDictData').where(notDeleted());
     if (filter.label) q = q.where(contains('label', filter.label));
     if (filter.dictType) q = q.where('dictType', '=', filter.dictType);
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
@@ -46,24 +46,19 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
       db
         .selectFrom('systemDictType')
         .select(['id', 'name', 'type'])
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .orderBy('id')
         .execute(),
 
     findType: (id: number): Promise<DictTypeRow | undefined> =>
-      db
-        .selectFrom('systemDictType')
-        .selectAll()
-        .where('id', '=', id)
-        .where('deleted', '=', 0)
-        .executeTakeFirst(),
+      db.selectFrom('systemDictType').selectAll().where('id', '=', id).where(notDeleted()).executeTakeFirst(),
 
     findTypeBy: (column: 'name' | 'type', value: string): Promise<DictTypeRow | undefined> =>
       db
         .selectFrom('systemDictType')
         .selectAll()
         .where(column, '=', value)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst(),
 
     async insertType(row: Insertable<DictTypeTable>): Promise<number> {
@@ -76,14 +71,10 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
     },
 
     updateType: (id: number, changes: Updateable<DictTypeTable>) =>
-      db.updateTable('systemDictType').set(changes).where('id', '=', id).where('deleted', '=', 0).execute(),
+      db.updateTable('systemDictType').set(changes).where('id', '=', id).where(notDeleted()).execute(),
 
     deleteType: (id: number, by: string, at: number) =>
-      db
-        .updateTable('systemDictType')
-        .set({ deleted: 1, updater: by, updateTime: at })
-        .where('id', '=', id)
-        .execute(),
+      db.updateTable('systemDictType').set(softDeleted(at, by)).where('id', '=', id).execute(),
 
     async pageData(filter: DictDataFilter, page: Paging): Promise<Page<DictDataRow>> {
       const q = dataMatching(filter);
@@ -102,18 +93,13 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
         .select(['dictType', 'value', 'label', 'colorType', 'cssClass'])
         .where('dictType', '=', dictType)
         .where('status', '=', STATUS_ENABLED)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .orderBy('sort')
         .orderBy('id')
         .execute(),
 
     findData: (id: number): Promise<DictDataRow | undefined> =>
-      db
-        .selectFrom('systemDictData')
-        .selectAll()
-        .where('id', '=', id)
-        .where('deleted', '=', 0)
-        .executeTakeFirst(),
+      db.selectFrom('systemDictData').selectAll().where('id', '=', id).where(notDeleted()).executeTakeFirst(),
 
     findDataByValue: (dictType: string, value: string): Promise<DictDataRow | undefined> =>
       db
@@ -121,7 +107,7 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
         .selectAll()
         .where('dictType', '=', dictType)
         .where('value', '=', value)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst(),
 
     async countDataOfType(dictType: string): Promise<number> {
@@ -129,7 +115,7 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
         .selectFrom('systemDictData')
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .where('dictType', '=', dictType)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirstOrThrow();
       return Number(count);
     },
@@ -144,13 +130,9 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
     },
 
     updateData: (id: number, changes: Updateable<DictDataTable>) =>
-      db.updateTable('systemDictData').set(changes).where('id', '=', id).where('deleted', '=', 0).execute(),
+      db.updateTable('systemDictData').set(changes).where('id', '=', id).where(notDeleted()).execute(),
 
     deleteData: (id: number, by: string, at: number) =>
-      db
-        .updateTable('systemDictData')
-        .set({ deleted: 1, updater: by, updateTime: at })
-        .where('id', '=', id)
-        .execute(),
+      db.updateTable('systemDictData').set(softDeleted(at, by)).where('id', '=', id).execute(),
   };
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { notDeleted, createdStamp } from '../../lib/crud/index.js';
 
 export const fileRepository = (db: Kysely<Database>) => ({
   /** Stores a file's record and, unless the same content is stored already, its bytes. */
@@ -13,7 +14,7 @@ export const fileRepository = (db: Kysely<Database>) => ({
     creator: string | null;
     at: number;
   }): Promise<void> {
-    const audit = { creator: file.creator, updater: file.creator, createTime: file.at, updateTime: file.at };
+    const audit = createdStamp(file.at, file.creator);
     await db.transaction().execute(async (tx) => {
       await tx
         .insertInto('infraFileContent')
@@ -41,7 +42,7 @@ export const fileRepository = (db: Kysely<Database>) => ({
       .select('content')
       .where('configId', '=', configId)
       .where('path', '=', path)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst();
     return row ? Buffer.from(row.content) : undefined;
   },

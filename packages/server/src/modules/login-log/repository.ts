@@ -1,7 +1,7 @@
 import type { LoginLogFilter } from '@app/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, LoginLogTable } from '../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import { type Page, type PageParams, contains, fetchPage, notDeleted } from '../../lib/crud/index.js';
 
 export type LoginLogRow = Selectable<LoginLogTable>;
 
@@ -29,7 +29,7 @@ export const columns = {
 
 export const loginLogReadRepository = (db: Kysely<Database>) => {
   const matching = (tenantId: number, filter: LoginLogFilter) => {
-    let q = db.selectFrom('systemLoginLog').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    let q = db.selectFrom('systemLoginLog').where('tenantId', '=', tenantId).where(notDeleted());
     if (filter.userIp) q = q.where(contains('userIp', filter.userIp));
     if (filter.username) q = q.where(contains('username', filter.username));
     if (filter.status !== undefined) q = q.where('result', filter.status ? '=' : '<>', 0);

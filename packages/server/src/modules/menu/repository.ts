@@ -1,12 +1,12 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, MenuRow, MenuTable } from '../../db/schema.js';
-import { contains } from '../../lib/crud/index.js';
+import { contains, notDeleted, softDeleted } from '../../lib/crud/index.js';
 
 /** Menus are global (the reference's tenant-ignored `system_menu`); role grants are per tenant. */
 export const menuRepository = (db: Kysely<Database>) => ({
   list: (filters: { name?: string | undefined; status?: number | undefined }): Promise<MenuRow[]> => {
-    let q = db.selectFrom('systemMenu').selectAll().where('deleted', '=', 0);
+    let q = db.selectFrom('systemMenu').selectAll().where(notDeleted());
     if (filters.name) q = q.where(contains('name', filters.name));
     if (filters.status !== undefined) q = q.where('status', '=', filters.status);
     return q.orderBy('sort').orderBy('id').execute();
@@ -16,14 +16,14 @@ export const menuRepository = (db: Kysely<Database>) => ({
     db
       .selectFrom('systemMenu')
       .select(['id', 'name', 'parentId', 'type'])
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .where('status', '=', STATUS_ENABLED)
       .orderBy('sort')
       .orderBy('id')
       .execute(),
 
   findById: (id: number): Promise<MenuRow | undefined> =>
-    db.selectFrom('systemMenu').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst(),
+    db.selectFrom('systemMenu').selectAll().where('id', '=', id).where(notDeleted()).executeTakeFirst(),
 
   /** A menu other than `exceptId` with this name under this parent (names are unique per parent). */
   findSibling: (parentId: number, name: string, exceptId: number): Promise<{ id: number } | undefined> =>
@@ -33,7 +33,7 @@ export const menuRepository = (db: Kysely<Database>) => ({
       .where('parentId', '=', parentId)
       .where('name', '=', name)
       .where('id', '<>', exceptId)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   async hasChildren(id: number): Promise<boolean> {
@@ -41,7 +41,7 @@ export const menuRepository = (db: Kysely<Database>) => ({
       .selectFrom('systemMenu')
       .select('id')
       .where('parentId', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst();
     return row !== undefined;
   },
@@ -52,20 +52,15 @@ export const menuRepository = (db: Kysely<Database>) => ({
   },
 
   async update(id: number, changes: Updateable<MenuTable>): Promise<void> {
-    await db.updateTable('systemMenu').set(changes).where('id', '=', id).where('deleted', '=', 0).execute();
+    await db.updateTable('systemMenu').set(changes).where('id', '=', id).where(notDeleted()).execute();
   },
 
   /** Marks the menu deleted and takes it back from the roles of every tenant. */
   async delete(id: number, at: number, updater: string): Promise<void> {
-    const gone = { deleted: 1, updateTime: at, updater };
+    const gone = softDeleted(at, updater);
     await db.transaction().execute(async (tx) => {
       await tx.updateTable('systemMenu').set(gone).where('id', '=', id).execute();
-      await tx
-        .updateTable('systemRoleMenu')
-        .set(gone)
-        .where('menuId', '=', id)
-        .where('deleted', '=', 0)
-        .execute();
+      await tx.updateTable('systemRoleMenu').set(gone).where('menuId', '=', id).where(notDeleted()).execute();
     });
   },
 });

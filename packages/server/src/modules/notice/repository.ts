@@ -1,7 +1,14 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, NoticeTable } from '../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 export type NoticeRow = Selectable<NoticeTable>;
 
@@ -30,7 +37,7 @@ export const columns = {
 
 export const noticeRepository = (db: Kysely<Database>) => {
   const ofTenant = (tenantId: number) =>
-    db.selectFrom('systemNotice').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    db.selectFrom('systemNotice').where('tenantId', '=', tenantId).where(notDeleted());
 
   return {
     async page(tenantId: number, filter: NoticeFilter, page: PageParams): Promise<Page<NoticeRow>> {
@@ -58,13 +65,13 @@ export const noticeRepository = (db: Kysely<Database>) => {
         .set(changes)
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .execute(),
 
     delete: (tenantId: number, id: number, by: string, at: number) =>
       db
         .updateTable('systemNotice')
-        .set({ deleted: 1, updater: by, updateTime: at })
+        .set(softDeleted(at, by))
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute(),
@@ -76,7 +83,7 @@ export const noticeRepository = (db: Kysely<Database>) => {
         .select('id')
         .where('tenantId', '=', tenantId)
         .where('status', '=', STATUS_ENABLED)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .orderBy('id')
         .execute();
       return rows.map((r) => Number(r.id));

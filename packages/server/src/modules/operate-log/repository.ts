@@ -1,7 +1,14 @@
 import type { OperateLogFilter } from '@app/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, OperateLogTable } from '../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+} from '../../lib/crud/index.js';
 
 export type OperateLogRow = Selectable<OperateLogTable> & { userNickname: string | null };
 export type NewOperateLog = Omit<
@@ -11,10 +18,7 @@ export type NewOperateLog = Omit<
 
 export const operateLogRepository = (db: Kysely<Database>) => {
   const matching = (tenantId: number, filter: OperateLogFilter) => {
-    let q = db
-      .selectFrom('systemOperateLog as l')
-      .where('l.tenantId', '=', tenantId)
-      .where('l.deleted', '=', 0);
+    let q = db.selectFrom('systemOperateLog as l').where('l.tenantId', '=', tenantId).where(notDeleted('l'));
     if (filter.module) q = q.where(contains('l.module', filter.module));
     if (filter.userNickname) {
       const nickname = filter.userNickname;
@@ -52,10 +56,7 @@ export const operateLogRepository = (db: Kysely<Database>) => {
         .values({
           ...entry,
           tenantId,
-          creator: String(entry.userId),
-          updater: String(entry.userId),
-          createTime: at,
-          updateTime: at,
+          ...createdStamp(at, entry.userId),
         })
         .execute();
     },

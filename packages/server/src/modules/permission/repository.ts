@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, MenuRow } from '../../db/schema.js';
+import { notDeleted } from '../../lib/crud/index.js';
 
 export interface RoleRef {
   id: number;
@@ -16,8 +17,8 @@ export const permissionRepository = (db: Kysely<Database>) => ({
       .select(['r.id', 'r.code'])
       .where('ur.tenantId', '=', tenantId)
       .where('ur.userId', '=', userId)
-      .where('ur.deleted', '=', 0)
-      .where('r.deleted', '=', 0)
+      .where(notDeleted('ur'))
+      .where(notDeleted('r'))
       .where('r.status', '=', STATUS_ENABLED)
       .orderBy('r.sort')
       .orderBy('r.id')
@@ -28,7 +29,7 @@ export const permissionRepository = (db: Kysely<Database>) => ({
     db
       .selectFrom('systemMenu')
       .selectAll()
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .where('status', '=', STATUS_ENABLED)
       .orderBy('sort')
       .orderBy('id')
@@ -41,7 +42,7 @@ export const permissionRepository = (db: Kysely<Database>) => ({
       .select('menuId')
       .where('tenantId', '=', tenantId)
       .where('roleId', 'in', roleIds)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .execute();
     return new Set(rows.map((r) => r.menuId));
   },

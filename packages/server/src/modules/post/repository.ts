@@ -3,6 +3,7 @@ import { STATUS_ENABLED } from '../../context.js';
 import type { Database, PostTable } from '../../db/schema.js';
 import {
   createdStamp,
+  notDeleted,
   softDeleted,
   updatedStamp,
   type Page,
@@ -39,7 +40,7 @@ export const columns = {
 
 export const postRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, filter: PostFilter) => {
-    let query = db.selectFrom('systemPost').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    let query = db.selectFrom('systemPost').where('tenantId', '=', tenantId).where(notDeleted());
     if (filter.code !== undefined) query = query.where(contains('code', filter.code));
     if (filter.name !== undefined) query = query.where(contains('name', filter.name));
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);

@@ -2,7 +2,15 @@ import type { RoleFilters } from '@app/contract';
 import { type Insertable, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, RoleTable } from '../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 export type RoleRow = {
   id: number;
@@ -35,7 +43,7 @@ const filtered = <O>(
   tenantId: number,
   filters: RoleFilters,
 ) => {
-  let out = q.where('tenantId', '=', tenantId).where('deleted', '=', 0);
+  let out = q.where('tenantId', '=', tenantId).where(notDeleted());
   if (filters.name) out = out.where(contains('name', filters.name));
   if (filters.code) out = out.where(contains('code', filters.code));
   if (filters.status !== undefined) out = out.where('status', '=', filters.status);
@@ -63,7 +71,7 @@ export const roleRepository = (db: Kysely<Database>) => ({
       .selectFrom('systemRole')
       .select(['id', 'name'])
       .where('tenantId', '=', tenantId)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .where('status', '=', STATUS_ENABLED)
       .orderBy('sort')
       .orderBy('id')
@@ -75,7 +83,7 @@ export const roleRepository = (db: Kysely<Database>) => ({
       .select(ROLE_COLUMNS)
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   findByIds: (tenantId: number, ids: number[]): Promise<RoleRow[]> =>
@@ -86,7 +94,7 @@ export const roleRepository = (db: Kysely<Database>) => ({
           .select(ROLE_COLUMNS)
           .where('tenantId', '=', tenantId)
           .where('id', 'in', ids)
-          .where('deleted', '=', 0)
+          .where(notDeleted())
           .execute(),
 
   /** Another role of the tenant with this name or code (uniqueness checks). */
@@ -102,7 +110,7 @@ export const roleRepository = (db: Kysely<Database>) => ({
       .where('tenantId', '=', tenantId)
       .where(column, '=', value)
       .where('id', '<>', exceptId)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   async insert(row: Insertable<RoleTable>): Promise<number> {
@@ -116,13 +124,13 @@ export const roleRepository = (db: Kysely<Database>) => ({
       .set(changes)
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .execute();
   },
 
   /** Marks the role deleted together with its user and menu grants. */
   async delete(tenantId: number, id: number, at: number, updater: string): Promise<void> {
-    const gone = { deleted: 1, updateTime: at, updater };
+    const gone = softDeleted(at, updater);
     await db.transaction().execute(async (tx) => {
       await tx
         .updateTable('systemRole')
@@ -135,14 +143,14 @@ export const roleRepository = (db: Kysely<Database>) => ({
         .set(gone)
         .where('tenantId', '=', tenantId)
         .where('roleId', '=', id)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .execute();
       await tx
         .updateTable('systemRoleMenu')
         .set(gone)
         .where('tenantId', '=', tenantId)
         .where('roleId', '=', id)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .execute();
     });
   },
@@ -153,7 +161,7 @@ export const roleRepository = (db: Kysely<Database>) => ({
       .select('menuId')
       .where('tenantId', '=', tenantId)
       .where('roleId', '=', roleId)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .orderBy('menuId')
       .execute();
     return [...new Set(rows.map((r) => Number(r.menuId)))];
@@ -165,7 +173,7 @@ export const roleRepository = (db: Kysely<Database>) => ({
       .select('roleId')
       .where('tenantId', '=', tenantId)
       .where('userId', '=', userId)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .orderBy('roleId')
       .execute();
     return [...new Set(rows.map((r) => Number(r.roleId)))];
@@ -180,11 +188,11 @@ export const roleRepository = (db: Kysely<Database>) => ({
       if (removed.length > 0)
         await tx
           .updateTable('systemRoleMenu')
-          .set({ deleted: 1, updateTime: at, updater: by })
+          .set(softDeleted(at, by))
           .where('tenantId', '=', tenantId)
           .where('roleId', '=', roleId)
           .where('menuId', 'in', removed)
-          .where('deleted', '=', 0)
+          .where(notDeleted())
           .execute();
       if (added.length > 0)
         await tx
@@ -194,10 +202,7 @@ export const roleRepository = (db: Kysely<Database>) => ({
               tenantId,
               roleId,
               menuId,
-              creator: by,
-              updater: by,
-              createTime: at,
-              updateTime: at,
+              ...createdStamp(at, by),
             })),
           )
           .execute();
@@ -213,11 +218,11 @@ export const roleRepository = (db: Kysely<Database>) => ({
       if (removed.length > 0)
         await tx
           .updateTable('systemUserRole')
-          .set({ deleted: 1, updateTime: at, updater: by })
+          .set(softDeleted(at, by))
           .where('tenantId', '=', tenantId)
           .where('userId', '=', userId)
           .where('roleId', 'in', removed)
-          .where('deleted', '=', 0)
+          .where(notDeleted())
           .execute();
       if (added.length > 0)
         await tx
@@ -227,10 +232,7 @@ export const roleRepository = (db: Kysely<Database>) => ({
               tenantId,
               userId,
               roleId,
-              creator: by,
-              updater: by,
-              createTime: at,
-              updateTime: at,
+              ...createdStamp(at, by),
             })),
           )
           .execute();
@@ -243,7 +245,7 @@ export const roleRepository = (db: Kysely<Database>) => ({
       .selectFrom('systemMenu')
       .select('id')
       .where('id', 'in', ids)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .execute();
     return rows.map((r) => Number(r.id));
   },
@@ -254,7 +256,7 @@ export const roleRepository = (db: Kysely<Database>) => ({
       .select('id')
       .where('tenantId', '=', tenantId)
       .where('id', '=', userId)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst();
     return row !== undefined;
   },

@@ -2,7 +2,14 @@ import type { TenantPackageFilters } from '@app/contract';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, TenantPackageTable } from '../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 export type TenantPackageRow = Selectable<TenantPackageTable>;
 
@@ -25,7 +32,7 @@ export const columns = {
 
 export const tenantPackageRepository = (db: Kysely<Database>) => {
   const filtered = (filters: Partial<TenantPackageFilters>) => {
-    let q = db.selectFrom('systemTenantPackage').where('deleted', '=', 0);
+    let q = db.selectFrom('systemTenantPackage').where(notDeleted());
     if (filters.name) q = q.where(contains('name', filters.name));
     if (filters.remark) q = q.where(contains('remark', filters.remark));
     if (filters.status !== undefined) q = q.where('status', '=', filters.status);
@@ -58,7 +65,7 @@ export const tenantPackageRepository = (db: Kysely<Database>) => {
         .selectFrom('systemTenant')
         .select('id')
         .where('packageId', '=', packageId)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .execute();
       return rows.map((r) => Number(r.id));
     },
@@ -82,14 +89,14 @@ export const tenantPackageRepository = (db: Kysely<Database>) => {
         .updateTable('systemTenantPackage')
         .set(changes)
         .where('id', '=', id)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .execute();
     },
 
     async softDelete(id: number, at: number, updater: string): Promise<void> {
       await db
         .updateTable('systemTenantPackage')
-        .set({ deleted: 1, updateTime: at, updater })
+        .set(softDeleted(at, updater))
         .where('id', '=', id)
         .execute();
     },

@@ -3,7 +3,16 @@ import type { Kysely } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, TenantRow } from '../../db/schema.js';
 import { applyPackageMenus } from '../tenant-package/tenant-menus.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+  updatedStamp,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 export type TenantChanges = Pick<
   TenantRow,
@@ -21,7 +30,7 @@ export interface TenantAdmin {
 /** Tenants are global rows (the reference's tenant-ignored `system_tenant`). */
 export const tenantRepository = (db: Kysely<Database>) => {
   const filtered = (filters: Partial<TenantFilters>) => {
-    let q = db.selectFrom('systemTenant').where('deleted', '=', 0);
+    let q = db.selectFrom('systemTenant').where(notDeleted());
     if (filters.name) q = q.where(contains('name', filters.name));
     if (filters.contactName) q = q.where(contains('contactName', filters.contactName));
     if (filters.contactMobile) q = q.where(contains('contactMobile', filters.contactMobile));
@@ -62,7 +71,7 @@ export const tenantRepository = (db: Kysely<Database>) => {
       by: string,
     ): Promise<number> =>
       db.transaction().execute(async (tx) => {
-        const audit = { creator: by, updater: by, createTime: at, updateTime: at };
+        const audit = createdStamp(at, by);
         const tenantId = Number(
           (
             await tx
@@ -140,19 +149,15 @@ export const tenantRepository = (db: Kysely<Database>) => {
       db.transaction().execute(async (tx) => {
         await tx
           .updateTable('systemTenant')
-          .set({ ...values, updater: by, updateTime: at })
+          .set({ ...values, ...updatedStamp(at, by) })
           .where('id', '=', id)
-          .where('deleted', '=', 0)
+          .where(notDeleted())
           .execute();
         if (packageMenuIds) await applyPackageMenus(tx, [id], packageMenuIds, at, by);
       }),
 
     async softDelete(id: number, at: number, by: string): Promise<void> {
-      await db
-        .updateTable('systemTenant')
-        .set({ deleted: 1, updater: by, updateTime: at })
-        .where('id', '=', id)
-        .execute();
+      await db.updateTable('systemTenant').set(softDeleted(at, by)).where('id', '=', id).execute();
     },
   };
 };

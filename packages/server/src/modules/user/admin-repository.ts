@@ -4,7 +4,17 @@ import { STATUS_ENABLED } from '../../context.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
 import { type DataScope, userScopeCondition } from '../dept/data-scope.js';
-import { type Page, type PageParams, contains, fetchPage, pageBounds } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  pageBounds,
+  notDeleted,
+  createdStamp,
+  updatedStamp,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 export interface UserFilter {
   username?: string;
@@ -28,7 +38,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
     let query = db
       .selectFrom('systemUsers as u')
       .where('u.tenantId', '=', tenantId)
-      .where('u.deleted', '=', 0)
+      .where(notDeleted('u'))
       .where((eb) => userScopeCondition(eb, scope));
     const { username, mobile } = filter;
     if (dialect === 'postgres') {
@@ -43,7 +53,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
           .selectFrom('systemUsers as m')
           .select('m.id')
           .where('m.tenantId', '=', tenantId)
-          .where('m.deleted', '=', 0);
+          .where(notDeleted('m'));
         if (username !== undefined) matches = matches.where(contains('m.username', username));
         if (mobile !== undefined) matches = matches.where(contains('m.mobile', mobile));
         return matches;
@@ -128,7 +138,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
         .select('id')
         .where('tenantId', '=', tenantId)
         .where(column, '=', value)
-        .where('deleted', '=', 0);
+        .where(notDeleted());
       if (exceptId !== null) query = query.where('id', '<>', exceptId);
       return query.executeTakeFirst();
     },
@@ -139,7 +149,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
         .selectAll()
         .where('tenantId', '=', tenantId)
         .where('username', '=', username)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst(),
 
     async countOfTenant(tenantId: number): Promise<number> {
@@ -147,7 +157,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
         .selectFrom('systemUsers')
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
         .where('tenantId', '=', tenantId)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -161,7 +171,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
         .select(['userId', 'postId'])
         .where('tenantId', '=', tenantId)
         .where('userId', 'in', userIds)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .orderBy('postId')
         .execute();
       for (const r of rows) result.get(r.userId)?.push(r.postId);
@@ -179,7 +189,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
         .select(['id', 'name', 'leaderUserId'])
         .where('tenantId', '=', tenantId)
         .where('id', 'in', ids)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .execute();
       return new Map(rows.map((r) => [r.id, r]));
     },
@@ -235,7 +245,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
       await db.transaction().execute(async (tx) => {
         await tx
           .updateTable('systemUsers')
-          .set({ ...changes, updater: String(by), updateTime: at })
+          .set({ ...changes, ...updatedStamp(at, by) })
           .where('tenantId', '=', tenantId)
           .where('id', '=', id)
           .execute();
@@ -253,10 +263,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
                 tenantId,
                 userId: id,
                 postId,
-                creator: String(by),
-                updater: String(by),
-                createTime: at,
-                updateTime: at,
+                ...createdStamp(at, by),
               })),
             )
             .execute();
@@ -266,7 +273,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
     /** Logically deletes the user and drops its role and post links. */
     async softDelete(tenantId: number, id: number, at: number, by: number): Promise<void> {
       await db.transaction().execute(async (tx) => {
-        const set = { deleted: 1, updater: String(by), updateTime: at };
+        const set = softDeleted(at, by);
         await tx
           .updateTable('systemUsers')
           .set(set)
@@ -288,7 +295,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
         .selectFrom('infraConfig')
         .select('value')
         .where('configKey', '=', key)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst();
       return row?.value ?? null;
     },

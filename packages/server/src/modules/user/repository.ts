@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
+import { notDeleted, updatedStamp } from '../../lib/crud/index.js';
 
 export const userRepository = (db: Kysely<Database>) => ({
   findByUsername: (tenantId: number, username: string): Promise<UserRow | undefined> =>
@@ -8,7 +9,7 @@ export const userRepository = (db: Kysely<Database>) => ({
       .selectAll()
       .where('tenantId', '=', tenantId)
       .where('username', '=', username)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   findById: (tenantId: number, id: number): Promise<UserRow | undefined> =>
@@ -17,7 +18,7 @@ export const userRepository = (db: Kysely<Database>) => ({
       .selectAll()
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   /** Another user of the tenant holding `column` = `value` (uniqueness checks). */
@@ -33,7 +34,7 @@ export const userRepository = (db: Kysely<Database>) => ({
       .where('tenantId', '=', tenantId)
       .where(column, '=', value)
       .where('id', '<>', exceptId)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   async update(
@@ -45,7 +46,7 @@ export const userRepository = (db: Kysely<Database>) => ({
   ): Promise<void> {
     await db
       .updateTable('systemUsers')
-      .set({ ...changes, updater: String(updater), updateTime: at })
+      .set({ ...changes, ...updatedStamp(at, updater) })
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
       .execute();
@@ -59,8 +60,8 @@ export const userRepository = (db: Kysely<Database>) => ({
       .select(['r.id', 'r.name'])
       .where('ur.tenantId', '=', tenantId)
       .where('ur.userId', '=', userId)
-      .where('ur.deleted', '=', 0)
-      .where('r.deleted', '=', 0)
+      .where(notDeleted('ur'))
+      .where(notDeleted('r'))
       .orderBy('r.sort')
       .orderBy('r.id')
       .execute(),
@@ -72,8 +73,8 @@ export const userRepository = (db: Kysely<Database>) => ({
       .select(['p.id', 'p.name'])
       .where('up.tenantId', '=', tenantId)
       .where('up.userId', '=', userId)
-      .where('up.deleted', '=', 0)
-      .where('p.deleted', '=', 0)
+      .where(notDeleted('up'))
+      .where(notDeleted('p'))
       .orderBy('p.sort')
       .orderBy('p.id')
       .execute(),
@@ -84,7 +85,7 @@ export const userRepository = (db: Kysely<Database>) => ({
       .select(['id', 'name'])
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   async recordLogin(id: number, ip: string, at: number): Promise<void> {
