@@ -2,7 +2,15 @@ import type { TimeRange } from '@app/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database, MailAccountTable, MailLogTable, MailTemplateTable } from '../../db/schema.js';
-import { type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+  updatedStamp,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 export type MailAccountRow = Selectable<MailAccountTable>;
 export type MailTemplateRow = Selectable<MailTemplateTable>;
@@ -38,24 +46,17 @@ export interface MailLogFilter {
   sendTime?: TimeRange | undefined;
 }
 
-const audit = (at: number, by: number | null) => ({
-  creator: by === null ? null : String(by),
-  updater: by === null ? null : String(by),
-  createTime: at,
-  updateTime: at,
-});
-
 /** Mail accounts, templates and logs; global tables (no tenant), deleted logically. */
 export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
   const accounts = (filter: MailAccountFilter) => {
-    let q = db.selectFrom('systemMailAccount').where('deleted', '=', 0);
+    let q = db.selectFrom('systemMailAccount').where(notDeleted());
     if (filter.mail !== undefined) q = q.where(contains('mail', filter.mail));
     if (filter.username !== undefined) q = q.where(contains('username', filter.username));
     return q;
   };
 
   const templates = (filter: MailTemplateFilter) => {
-    let q = db.selectFrom('systemMailTemplate').where('deleted', '=', 0);
+    let q = db.selectFrom('systemMailTemplate').where(notDeleted());
     if (filter.name !== undefined) q = q.where(contains('name', filter.name));
     if (filter.code !== undefined) q = q.where(contains('code', filter.code));
     if (filter.accountId !== undefined) q = q.where('accountId', '=', filter.accountId);
@@ -67,7 +68,7 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
   };
 
   const logs = (filter: MailLogFilter) => {
-    let q = db.selectFrom('systemMailLog').where('deleted', '=', 0);
+    let q = db.selectFrom('systemMailLog').where(notDeleted());
     if (filter.userId !== undefined) q = q.where('userId', '=', filter.userId);
     if (filter.userType !== undefined) q = q.where('userType', '=', filter.userType);
     if (filter.toMail !== undefined) q = q.where(contains('toMail', filter.toMail));
@@ -94,7 +95,7 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
     async insertAccount(values: MailAccountChanges, at: number, by: number): Promise<number> {
       const { id } = await db
         .insertInto('systemMailAccount')
-        .values({ ...values, ...audit(at, by) })
+        .values({ ...values, ...createdStamp(at, by) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(id);
@@ -108,7 +109,7 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
     ): Promise<void> {
       await db
         .updateTable('systemMailAccount')
-        .set({ ...values, updater: String(by), updateTime: at })
+        .set({ ...values, ...updatedStamp(at, by) })
         .where('id', '=', id)
         .execute();
     },
@@ -120,14 +121,10 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
           .selectFrom('systemMailTemplate')
           .select('id')
           .where('accountId', '=', id)
-          .where('deleted', '=', 0)
+          .where(notDeleted())
           .executeTakeFirst();
         if (used) return false;
-        await tx
-          .updateTable('systemMailAccount')
-          .set({ deleted: 1, updater: String(by), updateTime: at })
-          .where('id', '=', id)
-          .execute();
+        await tx.updateTable('systemMailAccount').set(softDeleted(at, by)).where('id', '=', id).execute();
         return true;
       }),
 
@@ -147,7 +144,7 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
     async insertTemplate(values: MailTemplateChanges, at: number, by: number): Promise<number> {
       const { id } = await db
         .insertInto('systemMailTemplate')
-        .values({ ...values, ...audit(at, by) })
+        .values({ ...values, ...createdStamp(at, by) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(id);
@@ -156,17 +153,13 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
     async updateTemplate(id: number, values: MailTemplateChanges, at: number, by: number): Promise<void> {
       await db
         .updateTable('systemMailTemplate')
-        .set({ ...values, updater: String(by), updateTime: at })
+        .set({ ...values, ...updatedStamp(at, by) })
         .where('id', '=', id)
         .execute();
     },
 
     async deleteTemplate(id: number, at: number, by: number): Promise<void> {
-      await db
-        .updateTable('systemMailTemplate')
-        .set({ deleted: 1, updater: String(by), updateTime: at })
-        .where('id', '=', id)
-        .execute();
+      await db.updateTable('systemMailTemplate').set(softDeleted(at, by)).where('id', '=', id).execute();
     },
 
     // ---------- logs ----------
@@ -178,13 +171,13 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
       logs({}).selectAll().where('id', '=', id).executeTakeFirst(),
 
     async insertLog(
-      values: Omit<Insertable<MailLogTable>, keyof ReturnType<typeof audit>>,
+      values: Omit<Insertable<MailLogTable>, keyof ReturnType<typeof createdStamp>>,
       at: number,
       by: number | null,
     ): Promise<number> {
       const { id } = await db
         .insertInto('systemMailLog')
-        .values({ ...values, ...audit(at, by) })
+        .values({ ...values, ...createdStamp(at, by) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(id);

@@ -7,7 +7,16 @@ import type {
   NotifyTemplateRow,
   NotifyTemplateTable,
 } from '../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+  updatedStamp,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 export const READ = 1;
 export const UNREAD = 0;
@@ -42,13 +51,13 @@ const ownedBy = <O>(
     .where('tenantId', '=', tenantId)
     .where('userId', '=', userId)
     .where('userType', '=', userType)
-    .where('deleted', '=', 0);
+    .where(notDeleted());
 
 export const notifyRepository = (db: Kysely<Database>) => ({
   // ----- templates: global, deleted logically -----
 
   async templatePage(filter: TemplateFilter, page: PageParams): Promise<Page<NotifyTemplateRow>> {
-    let q = db.selectFrom('systemNotifyTemplate').where('deleted', '=', 0);
+    let q = db.selectFrom('systemNotifyTemplate').where(notDeleted());
     if (filter.name !== undefined) q = q.where(contains('name', filter.name));
     if (filter.code !== undefined) q = q.where(contains('code', filter.code));
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
@@ -63,16 +72,13 @@ export const notifyRepository = (db: Kysely<Database>) => ({
       .selectFrom('systemNotifyTemplate')
       .selectAll()
       .where('id', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   async insertTemplate(values: TemplateChanges, at: number, by: number): Promise<number> {
     const row: Insertable<NotifyTemplateTable> = {
       ...values,
-      creator: String(by),
-      updater: String(by),
-      createTime: at,
-      updateTime: at,
+      ...createdStamp(at, by),
     };
     const { id } = await db
       .insertInto('systemNotifyTemplate')
@@ -85,18 +91,14 @@ export const notifyRepository = (db: Kysely<Database>) => ({
   async updateTemplate(id: number, values: TemplateChanges, at: number, by: number): Promise<void> {
     await db
       .updateTable('systemNotifyTemplate')
-      .set({ ...values, updater: String(by), updateTime: at })
+      .set({ ...values, ...updatedStamp(at, by) })
       .where('id', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .execute();
   },
 
   async deleteTemplate(id: number, at: number, by: number): Promise<void> {
-    await db
-      .updateTable('systemNotifyTemplate')
-      .set({ deleted: 1, updater: String(by), updateTime: at })
-      .where('id', '=', id)
-      .execute();
+    await db.updateTable('systemNotifyTemplate').set(softDeleted(at, by)).where('id', '=', id).execute();
   },
 
   findTemplateByCode: (code: string): Promise<NotifyTemplateRow | undefined> =>
@@ -104,7 +106,7 @@ export const notifyRepository = (db: Kysely<Database>) => ({
       .selectFrom('systemNotifyTemplate')
       .selectAll()
       .where('code', '=', code)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .orderBy('id')
       .executeTakeFirst(),
 
@@ -116,7 +118,7 @@ export const notifyRepository = (db: Kysely<Database>) => ({
     filter: NotifyMessageFilter,
     page: PageParams,
   ): Promise<Page<NotifyMessageRow>> {
-    let q = db.selectFrom('systemNotifyMessage').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    let q = db.selectFrom('systemNotifyMessage').where('tenantId', '=', tenantId).where(notDeleted());
     if (filter.userId !== undefined) q = q.where('userId', '=', filter.userId);
     if (filter.userType !== undefined) q = q.where('userType', '=', filter.userType);
     if (filter.templateCode !== undefined) q = q.where(contains('templateCode', filter.templateCode));
@@ -133,7 +135,7 @@ export const notifyRepository = (db: Kysely<Database>) => ({
       .selectAll()
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
-      .where('deleted', '=', 0)
+      .where(notDeleted())
       .executeTakeFirst(),
 
   async insertMessage(row: Insertable<NotifyMessageTable>): Promise<number> {
@@ -193,12 +195,12 @@ export const notifyRepository = (db: Kysely<Database>) => ({
   ): Promise<number> {
     let q = db
       .updateTable('systemNotifyMessage')
-      .set({ readStatus: READ, readTime: at, updater: String(userId), updateTime: at })
+      .set({ readStatus: READ, readTime: at, ...updatedStamp(at, userId) })
       .where('tenantId', '=', tenantId)
       .where('userId', '=', userId)
       .where('userType', '=', userType)
       .where('readStatus', '=', UNREAD)
-      .where('deleted', '=', 0);
+      .where(notDeleted());
     if (ids) q = q.where('id', 'in', ids);
     const result = await q.executeTakeFirst();
     return Number(result.numUpdatedRows);

@@ -1,6 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database, OAuth2ClientRow } from '../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+  updatedStamp,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 /** The stored form of a client's editable fields: lists as JSON text, the secret sealed. */
 export interface OAuth2ClientChanges {
@@ -24,8 +33,7 @@ export interface OAuth2ClientChanges {
 
 /** OAuth2 clients: a global table (no tenant), soft-deleted. */
 export const oauth2ClientRepository = (db: Kysely<Database>) => {
-  const live = () => db.selectFrom('systemOauth2Client').where('deleted', '=', 0);
-  const audit = (at: number, by: number) => ({ updater: String(by), updateTime: at });
+  const live = () => db.selectFrom('systemOauth2Client').where(notDeleted());
 
   return {
     async page(filter: { name?: string; status?: number }, page: PageParams): Promise<Page<OAuth2ClientRow>> {
@@ -44,7 +52,7 @@ export const oauth2ClientRepository = (db: Kysely<Database>) => {
     async insert(values: OAuth2ClientChanges, at: number, by: number): Promise<number> {
       const { id } = await db
         .insertInto('systemOauth2Client')
-        .values({ ...values, ...audit(at, by), creator: String(by), createTime: at })
+        .values({ ...values, ...createdStamp(at, by) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(id);
@@ -53,17 +61,13 @@ export const oauth2ClientRepository = (db: Kysely<Database>) => {
     async update(id: number, values: OAuth2ClientChanges, at: number, by: number): Promise<void> {
       await db
         .updateTable('systemOauth2Client')
-        .set({ ...values, ...audit(at, by) })
+        .set({ ...values, ...updatedStamp(at, by) })
         .where('id', '=', id)
         .execute();
     },
 
     async softDelete(id: number, at: number, by: number): Promise<void> {
-      await db
-        .updateTable('systemOauth2Client')
-        .set({ deleted: 1, ...audit(at, by) })
-        .where('id', '=', id)
-        .execute();
+      await db.updateTable('systemOauth2Client').set(softDeleted(at, by)).where('id', '=', id).execute();
     },
   };
 };

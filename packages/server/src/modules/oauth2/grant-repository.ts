@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { OAuth2ApproveTable, OAuth2CodeTable } from '../../db/oauth2-schema.js';
 import type { Database } from '../../db/schema.js';
+import { createdStamp } from '../../lib/crud/index.js';
 
 export type OAuth2CodeRow = Selectable<OAuth2CodeTable>;
 export type OAuth2ApproveRow = Selectable<OAuth2ApproveTable>;
@@ -52,10 +53,7 @@ export const oauth2GrantRepository = (db: Kysely<Database>) => ({
       scope,
       approved: approved ? 1 : 0,
       expiresTime,
-      creator: String(who.userId),
-      updater: String(who.userId),
-      createTime: now,
-      updateTime: now,
+      ...createdStamp(now, who.userId),
     }));
     if (rows.length === 0) return;
     await db

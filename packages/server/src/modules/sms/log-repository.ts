@@ -3,7 +3,14 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { SmsLogTable } from '../../db/sms-schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+} from '../../lib/crud/index.js';
 
 export type SmsLogRow = Selectable<SmsLogTable>;
 export type NewSmsLog = Omit<
@@ -68,7 +75,7 @@ export const columns = {
 
 export const smsLogRepository = (db: Kysely<Database>, dialect: DialectName) => {
   const matching = (filter: SmsLogFilter) => {
-    let q = db.selectFrom('systemSmsLog').where('deleted', '=', 0);
+    let q = db.selectFrom('systemSmsLog').where(notDeleted());
     if (filter.channelId !== undefined) q = q.where('channelId', '=', filter.channelId);
     if (filter.templateId !== undefined) q = q.where('templateId', '=', filter.templateId);
     if (filter.mobile) q = q.where(contains('mobile', filter.mobile));
@@ -97,7 +104,7 @@ export const smsLogRepository = (db: Kysely<Database>, dialect: DialectName) => 
     async insert(values: NewSmsLog, at: number, by: string | null): Promise<number> {
       const { id } = await db
         .insertInto('systemSmsLog')
-        .values({ ...values, creator: by, updater: by, createTime: at, updateTime: at })
+        .values({ ...values, ...createdStamp(at, by) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(id);

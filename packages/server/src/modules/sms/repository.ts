@@ -2,7 +2,16 @@ import type { SmsChannelFilter, SmsTemplateFilter } from '@app/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SmsChannelTable, SmsTemplateTable } from '../../db/sms-schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+  updatedStamp,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 export type SmsChannelRow = Selectable<SmsChannelTable>;
 export type SmsChannelChanges = Pick<
@@ -29,7 +38,7 @@ const count = (n: { n: string | number }) => Number(n.n);
 /** SMS channels and templates; global tables (no tenant), soft-deleted. */
 export const smsRepository = (db: Kysely<Database>) => {
   const channels = (filter: Partial<SmsChannelFilter> = {}) => {
-    let q = db.selectFrom('systemSmsChannel').where('deleted', '=', 0);
+    let q = db.selectFrom('systemSmsChannel').where(notDeleted());
     if (filter.signature) q = q.where(contains('signature', filter.signature));
     if (filter.code) q = q.where('code', '=', filter.code);
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
@@ -40,7 +49,7 @@ export const smsRepository = (db: Kysely<Database>) => {
   };
 
   const templates = (filter: Partial<SmsTemplateFilter> = {}) => {
-    let q = db.selectFrom('systemSmsTemplate').where('deleted', '=', 0);
+    let q = db.selectFrom('systemSmsTemplate').where(notDeleted());
     if (filter.type !== undefined) q = q.where('type', '=', filter.type);
     if (filter.status !== undefined) q = q.where('status', '=', filter.status);
     if (filter.code) q = q.where(contains('code', filter.code));
@@ -52,8 +61,6 @@ export const smsRepository = (db: Kysely<Database>) => {
     if (to !== null) q = q.where('createTime', '<=', to);
     return q;
   };
-
-  const audit = (at: number, by: number) => ({ updater: String(by), updateTime: at });
 
   return {
     async channelPage(filter: SmsChannelFilter, page: PageParams): Promise<Page<SmsChannelRow>> {
@@ -68,7 +75,7 @@ export const smsRepository = (db: Kysely<Database>) => {
     async insertChannel(values: SmsChannelChanges, at: number, by: number): Promise<number> {
       const { id } = await db
         .insertInto('systemSmsChannel')
-        .values({ ...values, ...audit(at, by), creator: String(by), createTime: at })
+        .values({ ...values, ...createdStamp(at, by) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(id);
@@ -79,7 +86,7 @@ export const smsRepository = (db: Kysely<Database>) => {
       await db.transaction().execute(async (tx) => {
         await tx
           .updateTable('systemSmsChannel')
-          .set({ ...values, ...audit(at, by) })
+          .set({ ...values, ...updatedStamp(at, by) })
           .where('id', '=', id)
           .execute();
         await tx
@@ -92,11 +99,7 @@ export const smsRepository = (db: Kysely<Database>) => {
     },
 
     async deleteChannel(id: number, at: number, by: number): Promise<void> {
-      await db
-        .updateTable('systemSmsChannel')
-        .set({ deleted: 1, ...audit(at, by) })
-        .where('id', '=', id)
-        .execute();
+      await db.updateTable('systemSmsChannel').set(softDeleted(at, by)).where('id', '=', id).execute();
     },
 
     countTemplatesOfChannel: (channelId: number): Promise<number> =>
@@ -122,7 +125,7 @@ export const smsRepository = (db: Kysely<Database>) => {
     async insertTemplate(values: SmsTemplateChanges, at: number, by: number): Promise<number> {
       const { id } = await db
         .insertInto('systemSmsTemplate')
-        .values({ ...values, ...audit(at, by), creator: String(by), createTime: at })
+        .values({ ...values, ...createdStamp(at, by) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(id);
@@ -131,17 +134,13 @@ export const smsRepository = (db: Kysely<Database>) => {
     async updateTemplate(id: number, values: SmsTemplateChanges, at: number, by: number): Promise<void> {
       await db
         .updateTable('systemSmsTemplate')
-        .set({ ...values, ...audit(at, by) })
+        .set({ ...values, ...updatedStamp(at, by) })
         .where('id', '=', id)
         .execute();
     },
 
     async deleteTemplate(id: number, at: number, by: number): Promise<void> {
-      await db
-        .updateTable('systemSmsTemplate')
-        .set({ deleted: 1, ...audit(at, by) })
-        .where('id', '=', id)
-        .execute();
+      await db.updateTable('systemSmsTemplate').set(softDeleted(at, by)).where('id', '=', id).execute();
     },
   };
 };

@@ -1,7 +1,16 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SocialClientTable, SocialUserTable } from '../../db/social-schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+  updatedStamp,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
 export type SocialClientRow = Selectable<SocialClientTable>;
 export type SocialUserRow = Selectable<SocialUserTable>;
@@ -26,7 +35,7 @@ type UserFields = Pick<
 /** Social clients, accounts and bindings; every call is confined to one tenant. */
 export const socialRepository = (db: Kysely<Database>) => {
   const clients = (tenantId: number) =>
-    db.selectFrom('systemSocialClient').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    db.selectFrom('systemSocialClient').where('tenantId', '=', tenantId).where(notDeleted());
 
   return {
     async pageClients(
@@ -75,10 +84,7 @@ export const socialRepository = (db: Kysely<Database>) => {
         .values({
           ...row,
           tenantId,
-          creator: String(by),
-          updater: String(by),
-          createTime: at,
-          updateTime: at,
+          ...createdStamp(at, by),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -94,17 +100,17 @@ export const socialRepository = (db: Kysely<Database>) => {
     ): Promise<void> {
       await db
         .updateTable('systemSocialClient')
-        .set({ ...changes, updater: String(by), updateTime: at })
+        .set({ ...changes, ...updatedStamp(at, by) })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .execute();
     },
 
     async deleteClient(tenantId: number, id: number, at: number, by: number): Promise<void> {
       await db
         .updateTable('systemSocialClient')
-        .set({ deleted: 1, updater: String(by), updateTime: at })
+        .set(softDeleted(at, by))
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute();
@@ -123,7 +129,7 @@ export const socialRepository = (db: Kysely<Database>) => {
         .where('type', '=', type)
         .where('code', '=', code)
         .where('state', '=', state)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst(),
 
     findUserByOpenid: (tenantId: number, type: number, openid: string): Promise<SocialUserRow | undefined> =>
@@ -133,7 +139,7 @@ export const socialRepository = (db: Kysely<Database>) => {
         .where('tenantId', '=', tenantId)
         .where('type', '=', type)
         .where('openid', '=', openid)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst(),
 
     /** Records what the platform said of an account, keyed by (type, openid); returns its id. */
@@ -142,7 +148,7 @@ export const socialRepository = (db: Kysely<Database>) => {
       if (existing) {
         await db
           .updateTable('systemSocialUser')
-          .set({ ...fields, updater: null, updateTime: at })
+          .set({ ...fields, ...updatedStamp(at, null) })
           .where('tenantId', '=', tenantId)
           .where('id', '=', existing.id)
           .execute();
@@ -150,7 +156,7 @@ export const socialRepository = (db: Kysely<Database>) => {
       }
       const { id } = await db
         .insertInto('systemSocialUser')
-        .values({ ...fields, tenantId, type, creator: null, updater: null, createTime: at, updateTime: at })
+        .values({ ...fields, tenantId, type, ...createdStamp(at, null) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(id);
@@ -173,7 +179,7 @@ export const socialRepository = (db: Kysely<Database>) => {
         .where('tenantId', '=', tenantId)
         .where('socialUserId', '=', socialUserId)
         .where('userType', '=', userType)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .orderBy('id', 'desc')
         .executeTakeFirst();
       return row ? Number(row.userId) : null;
@@ -189,13 +195,13 @@ export const socialRepository = (db: Kysely<Database>) => {
       at: number,
     ): Promise<void> {
       await db.transaction().execute(async (tx) => {
-        const gone = { deleted: 1, updater: String(bind.userId), updateTime: at };
+        const gone = softDeleted(at, bind.userId);
         await tx
           .updateTable('systemSocialUserBind')
           .set(gone)
           .where('tenantId', '=', tenantId)
           .where('userType', '=', bind.userType)
-          .where('deleted', '=', 0)
+          .where(notDeleted())
           .where((eb) =>
             eb.or([
               eb('socialUserId', '=', bind.socialUserId),
@@ -208,10 +214,7 @@ export const socialRepository = (db: Kysely<Database>) => {
           .values({
             ...bind,
             tenantId,
-            creator: String(bind.userId),
-            updater: String(bind.userId),
-            createTime: at,
-            updateTime: at,
+            ...createdStamp(at, bind.userId),
           })
           .execute();
       });
@@ -227,12 +230,12 @@ export const socialRepository = (db: Kysely<Database>) => {
     ): Promise<boolean> {
       const result = await db
         .updateTable('systemSocialUserBind')
-        .set({ deleted: 1, updater: String(userId), updateTime: at })
+        .set(softDeleted(at, userId))
         .where('tenantId', '=', tenantId)
         .where('userId', '=', userId)
         .where('userType', '=', userType)
         .where('socialUserId', '=', socialUserId)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -250,8 +253,8 @@ export const socialRepository = (db: Kysely<Database>) => {
         .where('b.tenantId', '=', tenantId)
         .where('b.userId', '=', userId)
         .where('b.userType', '=', userType)
-        .where('b.deleted', '=', 0)
-        .where('u.deleted', '=', 0)
+        .where(notDeleted('b'))
+        .where(notDeleted('u'))
         .orderBy('u.type')
         .execute(),
   };
