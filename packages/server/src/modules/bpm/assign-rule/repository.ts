@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { BpmTaskAssignRuleTable, Database } from '../../../db/schema.js';
 import { parseIdList } from '../json.js';
+import { notDeleted, createdStamp, updatedStamp, softDeleted } from '../../../lib/crud/index.js';
 
 type RuleRow = Selectable<BpmTaskAssignRuleTable>;
 /** A rule with its options read from JSON. */
@@ -11,7 +12,7 @@ const toRule = (row: RuleRow): BpmRule => ({ ...row, options: parseIdList(row.op
 /** Rules of a model (its editable copy, process definition id '') and of its deployed definitions. */
 export const bpmRuleRepository = (db: Kysely<Database>) => {
   const live = (tenantId: number) =>
-    db.selectFrom('bpmTaskAssignRule').selectAll().where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    db.selectFrom('bpmTaskAssignRule').selectAll().where('tenantId', '=', tenantId).where(notDeleted());
 
   return {
     listOfModel: async (tenantId: number, modelId: string): Promise<BpmRule[]> =>
@@ -63,10 +64,7 @@ export const bpmRuleRepository = (db: Kysely<Database>) => {
           ...rule,
           options: JSON.stringify(rule.options),
           tenantId,
-          creator: String(by),
-          updater: String(by),
-          createTime: at,
-          updateTime: at,
+          ...createdStamp(at, by),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -85,8 +83,7 @@ export const bpmRuleRepository = (db: Kysely<Database>) => {
         .set({
           type: changes.type,
           options: JSON.stringify(changes.options),
-          updater: String(by),
-          updateTime: at,
+          ...updatedStamp(at, by),
         })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
@@ -97,7 +94,7 @@ export const bpmRuleRepository = (db: Kysely<Database>) => {
     async softDeleteOfModel(tenantId: number, modelId: string, at: number, by: number): Promise<void> {
       await db
         .updateTable('bpmTaskAssignRule')
-        .set({ deleted: 1, updater: String(by), updateTime: at })
+        .set(softDeleted(at, by))
         .where('tenantId', '=', tenantId)
         .where('modelId', '=', modelId)
         .where('processDefinitionId', '=', '')

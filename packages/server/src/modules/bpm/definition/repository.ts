@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { BPM_SUSPENSION_STATE } from '@app/contract';
 import type { BpmProcessDefinitionTable, Database } from '../../../db/schema.js';
-import { type Page, type PageParams, fetchPage } from '../../../lib/crud/index.js';
+import { type Page, type PageParams, fetchPage, updatedStamp } from '../../../lib/crud/index.js';
 
 export type BpmDefinitionRow = Selectable<BpmProcessDefinitionTable>;
 export type NewBpmDefinition = Insertable<BpmProcessDefinitionTable>;
@@ -69,7 +69,7 @@ export const bpmDefinitionRepository = (db: Kysely<Database>) => {
     ): Promise<void> {
       await db
         .updateTable('bpmProcessDefinition')
-        .set({ suspensionState: BPM_SUSPENSION_STATE.SUSPENDED, updater: String(by), updateTime: at })
+        .set({ suspensionState: BPM_SUSPENSION_STATE.SUSPENDED, ...updatedStamp(at, by) })
         .where('tenantId', '=', tenantId)
         .where('key', '=', key)
         .where('id', '<>', keepId)
@@ -80,7 +80,7 @@ export const bpmDefinitionRepository = (db: Kysely<Database>) => {
     async setState(tenantId: number, id: string, state: number, at: number, by: number): Promise<void> {
       await db
         .updateTable('bpmProcessDefinition')
-        .set({ suspensionState: state, updater: String(by), updateTime: at })
+        .set({ suspensionState: state, ...updatedStamp(at, by) })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute();

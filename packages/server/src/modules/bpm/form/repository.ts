@@ -1,6 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { BpmFormTable, Database } from '../../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+  updatedStamp,
+  softDeleted,
+} from '../../../lib/crud/index.js';
 
 export type BpmFormRow = Selectable<BpmFormTable>;
 export type BpmFormChanges = Pick<BpmFormRow, 'name' | 'status' | 'remark' | 'conf' | 'fields'>;
@@ -25,7 +34,7 @@ export const columns = {
 
 export const bpmFormRepository = (db: Kysely<Database>) => {
   const live = (tenantId: number) =>
-    db.selectFrom('bpmForm').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    db.selectFrom('bpmForm').where('tenantId', '=', tenantId).where(notDeleted());
 
   return {
     async page(
@@ -56,10 +65,7 @@ export const bpmFormRepository = (db: Kysely<Database>) => {
         .values({
           ...values,
           tenantId,
-          creator: String(by),
-          updater: String(by),
-          createTime: at,
-          updateTime: at,
+          ...createdStamp(at, by),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -75,7 +81,7 @@ export const bpmFormRepository = (db: Kysely<Database>) => {
     ): Promise<void> {
       await db
         .updateTable('bpmForm')
-        .set({ ...values, updater: String(by), updateTime: at })
+        .set({ ...values, ...updatedStamp(at, by) })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute();
@@ -84,7 +90,7 @@ export const bpmFormRepository = (db: Kysely<Database>) => {
     async softDelete(tenantId: number, id: number, at: number, by: number): Promise<void> {
       await db
         .updateTable('bpmForm')
-        .set({ deleted: 1, updater: String(by), updateTime: at })
+        .set(softDeleted(at, by))
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute();

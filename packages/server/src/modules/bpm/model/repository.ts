@@ -1,6 +1,15 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { BpmModelTable, Database } from '../../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+  updatedStamp,
+  softDeleted,
+} from '../../../lib/crud/index.js';
 
 export type BpmModelRow = Selectable<BpmModelTable>;
 export type BpmModelChanges = Omit<
@@ -38,7 +47,7 @@ export const columns = {
 
 export const bpmModelRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, filter: BpmModelFilter) => {
-    let query = db.selectFrom('bpmModel').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    let query = db.selectFrom('bpmModel').where('tenantId', '=', tenantId).where(notDeleted());
     if (filter.key) query = query.where('key', '=', filter.key);
     if (filter.name) query = query.where(contains('name', filter.name));
     if (filter.category) query = query.where('category', '=', filter.category);
@@ -81,10 +90,7 @@ export const bpmModelRepository = (db: Kysely<Database>) => {
           formCustomCreatePath: null,
           formCustomViewPath: null,
           processDefinitionId: null,
-          creator: String(by),
-          updater: String(by),
-          createTime: at,
-          updateTime: at,
+          ...createdStamp(at, by),
         })
         .execute();
     },
@@ -98,7 +104,7 @@ export const bpmModelRepository = (db: Kysely<Database>) => {
     ): Promise<void> {
       await db
         .updateTable('bpmModel')
-        .set({ ...changes, updater: String(by), updateTime: at })
+        .set({ ...changes, ...updatedStamp(at, by) })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute();
@@ -107,7 +113,7 @@ export const bpmModelRepository = (db: Kysely<Database>) => {
     async softDelete(tenantId: number, id: string, at: number, by: number): Promise<void> {
       await db
         .updateTable('bpmModel')
-        .set({ deleted: 1, updater: String(by), updateTime: at })
+        .set(softDeleted(at, by))
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute();

@@ -1,7 +1,7 @@
 import type { TimeRange } from '@app/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BpmOaLeaveTable, Database } from '../../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
+import { type Page, type PageParams, contains, fetchPage, notDeleted } from '../../../lib/crud/index.js';
 
 export type LeaveRow = Selectable<BpmOaLeaveTable>;
 
@@ -19,7 +19,7 @@ export const leaveRepository = (db: Kysely<Database>) => {
       .selectFrom('bpmOaLeave')
       .where('tenantId', '=', tenantId)
       .where('userId', '=', userId)
-      .where('deleted', '=', 0);
+      .where(notDeleted());
     if (filter.result !== undefined) q = q.where('result', '=', filter.result);
     if (filter.type !== undefined) q = q.where('type', '=', filter.type);
     if (filter.reason !== undefined) q = q.where(contains('reason', filter.reason));
@@ -36,7 +36,7 @@ export const leaveRepository = (db: Kysely<Database>) => {
         .selectAll()
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst(),
 
     async page(

@@ -1,7 +1,7 @@
 import type { TimeRange } from '@app/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BpmActivityTable, BpmProcessInstanceTable, Database } from '../../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
+import { type Page, type PageParams, contains, fetchPage, notDeleted } from '../../../lib/crud/index.js';
 
 export type InstanceRow = Selectable<BpmProcessInstanceTable>;
 export type ActivityRow = Selectable<BpmActivityTable>;
@@ -27,7 +27,7 @@ export const instanceRepository = (db: Kysely<Database>) => {
       .selectFrom('bpmProcessInstance')
       .where('tenantId', '=', tenantId)
       .where('startUserId', '=', startUserId)
-      .where('deleted', '=', 0);
+      .where(notDeleted());
     if (filter.name !== undefined) q = q.where(contains('name', filter.name));
     if (filter.processDefinitionId !== undefined)
       q = q.where('processDefinitionId', '=', filter.processDefinitionId);
@@ -47,7 +47,7 @@ export const instanceRepository = (db: Kysely<Database>) => {
         .selectAll()
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst(),
 
     /** The row, locked until the transaction `db` belongs to ends (PostgreSQL only). */
@@ -57,7 +57,7 @@ export const instanceRepository = (db: Kysely<Database>) => {
         .selectAll()
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .forUpdate()
         .executeTakeFirst(),
 

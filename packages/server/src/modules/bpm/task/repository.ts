@@ -1,7 +1,7 @@
 import { BPM_RESULT, type TimeRange } from '@app/contract';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { BpmTaskTable, Database } from '../../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
+import { type Page, type PageParams, contains, fetchPage, notDeleted } from '../../../lib/crud/index.js';
 
 export type TaskRow = Selectable<BpmTaskTable>;
 
@@ -60,7 +60,7 @@ export const taskRepository = (db: Kysely<Database>) => {
       .leftJoin('systemUsers as u', 'u.id', 'i.startUserId')
       .where('t.tenantId', '=', tenantId)
       .where('t.assigneeUserId', '=', userId)
-      .where('t.deleted', '=', 0);
+      .where(notDeleted('t'));
     if (filter.name !== undefined) q = q.where(contains('t.name', filter.name));
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('t.createTime', '>=', from);
@@ -89,7 +89,7 @@ export const taskRepository = (db: Kysely<Database>) => {
         .selectAll()
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .executeTakeFirst(),
 
     /** 待办: open tasks assigned to the user, newest first. */
@@ -110,7 +110,7 @@ export const taskRepository = (db: Kysely<Database>) => {
         .selectAll()
         .where('tenantId', '=', tenantId)
         .where('processInstanceId', '=', instanceId)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .orderBy('createTime', 'desc')
         .orderBy('id', 'desc')
         .execute(),
@@ -122,7 +122,7 @@ export const taskRepository = (db: Kysely<Database>) => {
         .selectAll()
         .where('tenantId', '=', tenantId)
         .where('parentTaskId', '=', parentId)
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .orderBy('createTime')
         .orderBy('id')
         .execute(),
@@ -137,7 +137,7 @@ export const taskRepository = (db: Kysely<Database>) => {
             .where('tenantId', '=', tenantId)
             .where('processInstanceId', 'in', instanceIds)
             .where('result', 'in', OPEN_RESULTS)
-            .where('deleted', '=', 0)
+            .where(notDeleted())
             .orderBy('createTime')
             .execute(),
 
@@ -149,7 +149,7 @@ export const taskRepository = (db: Kysely<Database>) => {
         .where('tenantId', '=', tenantId)
         .where('processInstanceId', '=', instanceId)
         .where((eb) => eb.or([eb('assigneeUserId', '=', userId), eb('ownerUserId', '=', userId)]))
-        .where('deleted', '=', 0)
+        .where(notDeleted())
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;

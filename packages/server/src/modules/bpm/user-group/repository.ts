@@ -2,7 +2,16 @@ import type { TimeRange } from '@app/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { STATUS_ENABLED } from '../../../context.js';
 import type { BpmUserGroupTable, Database } from '../../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage } from '../../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  createdStamp,
+  updatedStamp,
+  softDeleted,
+} from '../../../lib/crud/index.js';
 
 export type BpmUserGroupRow = Selectable<BpmUserGroupTable>;
 export type BpmUserGroupChanges = Pick<BpmUserGroupRow, 'name' | 'description' | 'memberUserIds' | 'status'>;
@@ -31,7 +40,7 @@ export const columns = {
 
 export const bpmUserGroupRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, filter: BpmUserGroupFilter) => {
-    let query = db.selectFrom('bpmUserGroup').where('tenantId', '=', tenantId).where('deleted', '=', 0);
+    let query = db.selectFrom('bpmUserGroup').where('tenantId', '=', tenantId).where(notDeleted());
     if (filter.name) query = query.where(contains('name', filter.name));
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
     const [from, to] = filter.createTime ?? [null, null];
@@ -63,10 +72,7 @@ export const bpmUserGroupRepository = (db: Kysely<Database>) => {
         .values({
           ...values,
           tenantId,
-          creator: String(by),
-          updater: String(by),
-          createTime: at,
-          updateTime: at,
+          ...createdStamp(at, by),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -82,7 +88,7 @@ export const bpmUserGroupRepository = (db: Kysely<Database>) => {
     ): Promise<void> {
       await db
         .updateTable('bpmUserGroup')
-        .set({ ...values, updater: String(by), updateTime: at })
+        .set({ ...values, ...updatedStamp(at, by) })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute();
@@ -91,7 +97,7 @@ export const bpmUserGroupRepository = (db: Kysely<Database>) => {
     async softDelete(tenantId: number, id: number, at: number, by: number): Promise<void> {
       await db
         .updateTable('bpmUserGroup')
-        .set({ deleted: 1, updater: String(by), updateTime: at })
+        .set(softDeleted(at, by))
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute();
