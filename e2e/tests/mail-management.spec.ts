@@ -7,7 +7,7 @@ const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter(
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 const rowOf = (page: Page, text: string) =>
   page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-const searchForm = (page: Page) => page.locator('.mail-search');
+const searchForm = (page: Page) => page.locator('.list-search:visible');
 const search = (page: Page) =>
   searchForm(page)
     .getByRole('button', { name: /搜\s*索/ })

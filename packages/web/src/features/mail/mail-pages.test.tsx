@@ -118,7 +118,7 @@ function setup(element: ReactElement, permissions: string[]) {
 }
 
 const OK = /确\s*定/;
-const searchForm = () => within(document.querySelector<HTMLElement>('.mail-search')!);
+const searchForm = () => within(document.querySelector<HTMLElement>('.list-search')!);
 /** The open dialog, checked to be the one titled `title`. */
 const openDialog = async (title: string) => {
   const dialog = await screen.findByRole('dialog');

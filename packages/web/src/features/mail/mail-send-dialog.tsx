@@ -1,15 +1,11 @@
-import { mailTemplateSendMail } from '@app/contract';
+import { mailLogPage, mailTemplateSendMail } from '@app/contract';
 import type { MailTemplate } from '@app/contract';
-import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, Input } from 'antd';
+import { invalidateEndpoints } from '../../shared/crud';
+import { TemplateSendDialog } from '../../shared/crud/template-send-dialog';
 import { request } from '../../shared/request';
-import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
-
-interface SendValues {
-  mail: string;
-  templateParams: Record<string, string>;
-}
+import { MailPreview } from './mail-common';
 
 /** The 测试 dialog of a mail template: a recipient and one input per template parameter. */
 export function MailSendDialog({
@@ -19,48 +15,20 @@ export function MailSendDialog({
   template: MailTemplate | null;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<SendValues>();
-  const send = useMutation({
-    mutationFn: (values: SendValues) =>
-      request(mailTemplateSendMail, {
-        body: {
-          mail: values.mail,
-          templateCode: template!.code,
-          templateParams: values.templateParams ?? {},
-        },
-      }),
-  });
-
-  useEffect(() => {
-    if (template) form.resetFields();
-  }, [template, form]);
-
-  const onSubmit = async () => {
-    const values = await form.validateFields();
-    const logId = await send.mutateAsync(values);
-    void message.success(`提交发送成功！发送结果，见发送日志编号：${logId}`);
-    onClose();
-  };
-
+  const client = useQueryClient();
   return (
-    <Modal
+    <TemplateSendDialog
+      template={template}
+      onClose={onClose}
       title="测试"
-      open={template !== null}
-      width={DIALOG_WIDTH_MEDIUM}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={send.isPending}
-      onOk={() => void onSubmit().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
-    >
-      <Form<SendValues> name="mail-send-form" form={form} labelCol={{ flex: '130px' }}>
+      name="mail-send-form"
+      labelWidth={130}
+      content={(t) => (
         <Form.Item label="模板内容">
-          {template && (
-            <iframe className="mail-preview" title="模板内容预览" sandbox="" srcDoc={template.content} />
-          )}
+          <MailPreview title="模板内容预览" html={t.content} />
         </Form.Item>
+      )}
+      recipient={
         <Form.Item
           label="收件邮箱"
           name="mail"
@@ -71,17 +39,13 @@ export function MailSendDialog({
         >
           <Input placeholder="请输入收件邮箱" />
         </Form.Item>
-        {template?.params.map((param) => (
-          <Form.Item
-            key={param}
-            label={`参数 {${param}}`}
-            name={['templateParams', param]}
-            rules={[{ required: true, message: `参数 ${param} 不能为空` }]}
-          >
-            <Input placeholder={`请输入 ${param} 参数`} />
-          </Form.Item>
-        ))}
-      </Form>
-    </Modal>
+      }
+      send={async ({ mail, ...rest }) => {
+        const logId = await request(mailTemplateSendMail, { body: { ...rest, mail: String(mail) } });
+        // The mail is logged: the 邮件记录 list shows it.
+        void invalidateEndpoints(client, mailLogPage);
+        return logId;
+      }}
+    />
   );
 }
