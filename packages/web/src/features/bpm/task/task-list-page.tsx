@@ -89,3 +89,9 @@ export function TaskListPage({ kind }: TaskListPageProps) {
     />
   );
 }
+
+/** 待办任务 (menu component bpm/task/todo/index). */
+export const TodoTaskPage = () => <TaskListPage kind="todo" />;
+
+/** 已办任务 (menu component bpm/task/done/index). */
+export const DoneTaskPage = () => <TaskListPage kind="done" />;

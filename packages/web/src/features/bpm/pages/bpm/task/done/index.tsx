@@ -1,6 +1,4 @@
-import { TaskListPage } from '../../../../task/task-list-page';
+import { DoneTaskPage } from '../../../../task/task-list-page';
 
-/** 已办任务 (menu component bpm/task/done/index). */
-export default function DoneTaskPage() {
-  return <TaskListPage kind="done" />;
-}
+/** Menu component `bpm/task/done/index`. */
+export default DoneTaskPage;
