@@ -101,7 +101,7 @@ describe('<Access>', () => {
   it('admin and the wildcard see everything', () => {
     signIn(['admin'], ['*:*:*']);
     render(
-      <Access permission={['a:b:c', 'd:e:f']} role={['finance']} mode="all">
+      <Access permission={['system:user:delete', 'system:role:delete']} role={['finance']} mode="all">
         <span>全部可见</span>
       </Access>,
     );

@@ -1,10 +1,11 @@
+import type { PermissionCode } from '@app/contract';
 import type { ReactNode } from 'react';
 import type { AccessMode } from './check';
 import { useAccess } from './use-access';
 
 export interface AccessProps {
   /** Permission codes required (checked with `mode`). */
-  permission?: readonly string[];
+  permission?: readonly PermissionCode[];
   /** Role codes required (checked with `mode`). */
   role?: readonly string[];
   /** `any` (default) or `all`. */

@@ -1,18 +1,22 @@
+import type { PermissionCode } from '@app/contract';
 import { useMemo } from 'react';
 import { useSessionStore } from '../session/session-store';
 import { checkPermission, checkRole } from './check';
 
-type Required = string | readonly string[];
+/** Permission codes are the contract's, so a typo fails the typecheck. */
+type Permissions = PermissionCode | readonly PermissionCode[];
+/** Role codes are data (administrators create roles), so any string. */
+type Roles = string | readonly string[];
 
 export interface AccessApi {
   /** Any of the permissions (the reference `hasPermi`). */
-  hasPermi: (permissions: Required) => boolean;
-  hasPermiOr: (permissions: Required) => boolean;
-  hasPermiAnd: (permissions: Required) => boolean;
+  hasPermi: (permissions: Permissions) => boolean;
+  hasPermiOr: (permissions: Permissions) => boolean;
+  hasPermiAnd: (permissions: Permissions) => boolean;
   /** Any of the roles (the reference `hasRole`). */
-  hasRole: (roles: Required) => boolean;
-  hasRoleOr: (roles: Required) => boolean;
-  hasRoleAnd: (roles: Required) => boolean;
+  hasRole: (roles: Roles) => boolean;
+  hasRoleOr: (roles: Roles) => boolean;
+  hasRoleAnd: (roles: Roles) => boolean;
 }
 
 /** Role and permission checks against the signed-in user. */
