@@ -57,7 +57,7 @@ afterEach(() => {
 });
 const pageCalls = () => stub.calls.filter((call) => call.path.endsWith('/system/post/page'));
 
-describe('DetailDialog', () => {
+describe('DetailDialog', { timeout: 30_000 }, () => {
   function Page() {
     const detail = useDetailDialog<Post>();
     const action = detailAction(() => detail.open(post(7)));
@@ -88,7 +88,7 @@ describe('DetailDialog', () => {
   });
 });
 
-describe('TemplateSendDialog', () => {
+describe('TemplateSendDialog', { timeout: 30_000 }, () => {
   function Page({ send }: { send: (values: unknown) => Promise<unknown> }) {
     const [template, setTemplate] = useState<{ code: string; params: string[] } | null>(null);
     return (
@@ -139,7 +139,7 @@ describe('TemplateSendDialog', () => {
   });
 });
 
-describe('list page options', () => {
+describe('list page options', { timeout: 30_000 }, () => {
   const SEARCH: SearchField[] = [
     { kind: 'text', name: 'code', label: '编号', rules: [{ pattern: /^\d*$/, message: '请输入数字编号' }] },
     { kind: 'dict', name: 'status', label: '状态', dictType: 'common_status' },

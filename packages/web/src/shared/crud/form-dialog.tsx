@@ -35,6 +35,8 @@ export interface FormDialogProps<G extends Endpoint, C extends Endpoint, U exten
   control: FormDialogControl;
   /** '岗位' → titles 添加岗位 / 修改岗位. */
   entity: string;
+  /** The word of a new row's title where the reference says otherwise (新增站内信模板). */
+  createVerb?: string;
   get: G;
   create: C;
   update: U;
@@ -59,6 +61,7 @@ export interface FormDialogProps<G extends Endpoint, C extends Endpoint, U exten
 export function FormDialog<G extends Endpoint, C extends Endpoint, U extends Endpoint>({
   control,
   entity,
+  createVerb = '添加',
   get,
   create,
   update,
@@ -117,7 +120,7 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
 
   return (
     <Modal
-      title={`${updating ? '修改' : '添加'}${entity}`}
+      title={`${updating ? '修改' : createVerb}${entity}`}
       open={target !== null}
       width={width}
       okText="确 定"

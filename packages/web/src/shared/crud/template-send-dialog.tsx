@@ -65,9 +65,9 @@ export function TemplateSendDialog<T extends SendableTemplate>({
       templateCode: template.code,
       templateParams: (templateParams ?? {}) as Record<string, string>,
     });
+    onClose();
     if (onSent) await onSent(logId);
     else void message.success(`提交发送成功！发送结果，见发送日志编号：${String(logId)}`);
-    onClose();
   };
 
   return (
