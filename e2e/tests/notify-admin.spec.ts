@@ -38,7 +38,7 @@ test('notify templates and messages: create, test-send to admin, list, bell, edi
   await expect(page.getByText('新增成功')).toBeVisible();
 
   // Search by code.
-  const search = page.locator('.notify-admin-search');
+  const search = page.locator('.list-search:visible');
   await search.getByPlaceholder('请输入模版编码').fill('e2e_notify');
   await search.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(rows(page)).toHaveCount(1);
@@ -70,7 +70,7 @@ test('notify templates and messages: create, test-send to admin, list, bell, edi
   // The admin message list shows it; 详情 shows every field.
   await page.goto(MESSAGE_PATH);
   await expect(rows(page).first()).toBeVisible();
-  const messageSearch = page.locator('.notify-admin-search');
+  const messageSearch = page.locator('.list-search:visible');
   await messageSearch.getByPlaceholder('请输入模板编码').fill('e2e_notify');
   await messageSearch.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(rows(page)).toHaveCount(1);

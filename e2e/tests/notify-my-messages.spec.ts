@@ -15,7 +15,7 @@ test('my messages: filter, mark selected read, details mark read, mark all read'
 
   await signIn(page, 'admin', 'admin123', '/user/notify-message');
   await expect(page).toHaveURL('/user/notify-message');
-  const table = page.locator('.notify-my-page .ant-table');
+  const table = page.locator('.list-page:visible .ant-table');
   const rows = table.locator('tbody tr.ant-table-row');
   await expect(rows.first()).toContainText('系统将于 周日 02:00 进行升级维护');
   for (const header of ['发送人', '发送时间', '类型', '消息内容', '是否已读', '阅读时间', '操作'])
@@ -29,7 +29,7 @@ test('my messages: filter, mark selected read, details mark read, mark all read'
   await page.getByLabel('是否已读').click();
   await page.locator('.ant-select-dropdown').getByTitle('否').click();
   await page
-    .locator('.notify-my-search')
+    .locator('.list-search:visible')
     .getByRole('button', { name: /搜\s*索/ })
     .click();
   await expect(rows).toHaveCount(unreadBefore);
@@ -56,7 +56,7 @@ test('my messages: filter, mark selected read, details mark read, mark all read'
   await expect(page.getByText('全部已读成功')).toBeVisible();
   await expectUnread(page, 0);
   await page
-    .locator('.notify-my-search')
+    .locator('.list-search:visible')
     .getByRole('button', { name: /重\s*置/ })
     .click();
   await expect(rows.first().locator('td').nth(5)).toHaveText('是');
@@ -66,7 +66,7 @@ test('my messages: filter, mark selected read, details mark read, mark all read'
 test('the date range filter sends createTime and narrows the list', async ({ page }) => {
   await signIn(page, 'admin', 'admin123', '/user/notify-message');
   await expect(page).toHaveURL('/user/notify-message');
-  const rows = page.locator('.notify-my-page tbody tr.ant-table-row');
+  const rows = page.locator('.list-page:visible tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
   const asked = page.waitForRequest(
     (r) => r.url().includes('/my-page') && new URL(r.url()).searchParams.getAll('createTime').length === 2,
@@ -74,7 +74,7 @@ test('the date range filter sends createTime and narrows the list', async ({ pag
   await page.getByPlaceholder('开始日期').click();
   await page.locator('.ant-picker-dropdown').getByText('今天', { exact: true }).click();
   await page
-    .locator('.notify-my-search')
+    .locator('.list-search:visible')
     .getByRole('button', { name: /搜\s*索/ })
     .click();
   const url = new URL((await asked).url());

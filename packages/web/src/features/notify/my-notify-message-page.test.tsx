@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useUnreadStore } from '../../layout/notify-bell';
 import { useDictStore } from '../../shared/dict';
 import { mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
-import { MyNotifyMessagePage, toQuery } from './my-notify-message-page';
+import { toQuery } from '../../shared/crud';
+import { MY_SEARCH, MyNotifyMessagePage } from './my-notify-message-page';
 
 const at = new Date(2026, 10, 20, 8, 0, 0).getTime();
 const row = (id: number, content: string, read: boolean): NotifyMessage => ({
@@ -111,7 +112,7 @@ describe('my in-site messages page', { timeout: 30_000 }, () => {
     await screen.findByText('待办三：审批请假');
     await user.click(screen.getByLabelText('是否已读'));
     await user.click(await screen.findByTitle('否'));
-    await user.click(document.querySelector<HTMLElement>('.notify-my-search button[type="submit"]')!);
+    await user.click(document.querySelector<HTMLElement>('.list-search button[type="submit"]')!);
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     expect(calls('/my-page').at(-1)!.query.get('readStatus')).toBe('false');
   });
@@ -162,23 +163,17 @@ describe('my in-site messages page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('toQuery', () => {
-  it('sends the range as the start and end times, and the read status as a boolean', () => {
+describe('the search query', () => {
+  it('sends the range as the start and end times to the second, and the read status', () => {
     expect(
-      toQuery(
-        {
-          readStatus: 'true',
-          createTime: [dayjs('2026-11-01 00:00:00'), dayjs('2026-11-30 23:59:59')],
-        },
-        2,
-        30,
-      ),
+      toQuery(MY_SEARCH, {
+        readStatus: 'true',
+        createTime: [dayjs('2026-11-01 00:00:00'), dayjs('2026-11-30 23:59:59')],
+      }),
     ).toEqual({
-      pageNo: 2,
-      pageSize: 30,
-      readStatus: true,
+      readStatus: 'true',
       createTime: ['2026-11-01 00:00:00', '2026-11-30 23:59:59'],
     });
-    expect(toQuery({ createTime: null }, 1, 20)).toEqual({ pageNo: 1, pageSize: 20 });
+    expect(toQuery(MY_SEARCH, { createTime: null })).toEqual({});
   });
 });

@@ -6,45 +6,57 @@ import {
   notifyMessageUpdateRead,
 } from '@app/contract';
 import type { NotifyMessage } from '@app/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Descriptions, Form, Modal, Select, Space, Table, Tooltip } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, DatePicker, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { reloadUnreadCount } from '../../layout/notify-bell';
-import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
-import { DictTag } from '../../shared/ui/dict-tag';
-import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/pagination';
-import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
-import { TableToolbar } from '../../shared/ui/table-toolbar';
-import './my-notify-message-page.css';
+import { actionColumn, invalidateEndpoints, ListPage, useListPage } from '../../shared/crud';
+import type { SearchField } from '../../shared/crud';
+import { DetailDialog, detailAction, useDetailDialog } from '../../shared/crud/detail-dialog';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../shared/date/format';
-import { SearchActions } from '../../shared/ui/search-actions';
+import { DictTag } from '../../shared/ui/dict-tag';
 
-interface SearchValues {
-  readStatus?: 'true' | 'false';
-  createTime?: [Dayjs | null, Dayjs | null] | null;
-}
+type Range = [Dayjs | null, Dayjs | null] | null | undefined;
 
-export interface MyMessageQuery {
-  pageNo: number;
-  pageSize: number;
-  readStatus?: boolean;
-  createTime?: [string, string];
-}
-
-/** The search form's values as the my-page query: times as 'yyyy-MM-dd HH:mm:ss', the day's start and end. */
-export const toQuery = (values: SearchValues, pageNo: number, pageSize: number): MyMessageQuery => {
-  const [from, to] = values.createTime ?? [];
-  return {
-    pageNo,
-    pageSize,
-    ...(values.readStatus ? { readStatus: values.readStatus === 'true' } : {}),
-    ...(from && to ? { createTime: [from.format(DATE_TIME_FORMAT), to.format(DATE_TIME_FORMAT)] } : {}),
-  };
+/** 发送时间 to the second, the day's start and end picked by default, with 今天 and 最近 7 天. */
+const SEND_TIME: SearchField = {
+  kind: 'custom',
+  name: 'createTime',
+  label: '发送时间',
+  render: () => (
+    <DatePicker.RangePicker
+      showTime={{ defaultOpenValue: [dayjs('00:00:00', 'HH:mm:ss'), dayjs('23:59:59', 'HH:mm:ss')] }}
+      format={DATE_TIME_FORMAT}
+      placeholder={['开始日期', '结束日期']}
+      presets={[
+        { label: '今天', value: [dayjs().startOf('day'), dayjs().endOf('day')] },
+        { label: '最近 7 天', value: [dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')] },
+      ]}
+    />
+  ),
+  toQuery: (value) => {
+    const [from, to] = (value as Range) ?? [];
+    return from && to ? [from.format(DATE_TIME_FORMAT), to.format(DATE_TIME_FORMAT)] : undefined;
+  },
+  fromQuery: (value) =>
+    typeof value === 'string' ? undefined : value.map((text) => dayjs(text, DATE_TIME_FORMAT)),
 };
+
+export const MY_SEARCH: SearchField[] = [
+  {
+    kind: 'dict',
+    name: 'readStatus',
+    label: '是否已读',
+    dictType: DICT_TYPE.INFRA_BOOLEAN_STRING,
+    valueType: 'string',
+    placeholder: '请选择状态',
+  },
+  SEND_TIME,
+];
 
 /**
  * 我的站内信 (/user/notify-message, named route MyNotifyMessage): the signed-in user's messages with
@@ -53,41 +65,20 @@ export const toQuery = (values: SearchValues, pageNo: number, pageSize: number):
  */
 export function MyNotifyMessagePage() {
   const { message } = App.useApp();
-  const [form] = Form.useForm<SearchValues>();
-  const [search, setSearch] = useState<SearchValues>({});
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [showSearch, setShowSearch] = useState(true);
+  const client = useQueryClient();
+  // New messages arrive at any time: a list shown again reloads.
+  const list = useListPage(notifyMessageMyPage, { search: MY_SEARCH, staleTime: 0 });
   const [selected, setSelected] = useState<number[]>([]);
-  const [detail, setDetail] = useState<NotifyMessage | null>(null);
-  const booleanOptions = useDictOptions(DICT_TYPE.INFRA_BOOLEAN_STRING);
-
-  const query = toQuery(search, pageNo, pageSize);
-  const page = useQuery({
-    queryKey: ['notify-message', 'my-page', query],
-    queryFn: () => request(notifyMessageMyPage, { query }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  const detail = useDetailDialog<NotifyMessage>();
 
   const afterRead = async () => {
     setSelected([]);
-    await Promise.all([page.refetch(), reloadUnreadCount()]);
+    await Promise.all([invalidateEndpoints(client, notifyMessageMyPage), reloadUnreadCount()]);
   };
-
   const markRead = useMutation({
     mutationFn: (ids: number[]) => request(notifyMessageUpdateRead, { query: { ids } }),
   });
   const markAllRead = useMutation({ mutationFn: () => request(notifyMessageUpdateAllRead) });
-
-  const onSearch = (values: SearchValues) => {
-    setSearch(values);
-    setPageNo(1);
-  };
-  const onReset = () => {
-    form.resetFields();
-    onSearch({});
-  };
 
   const onMarkSelected = async () => {
     if (selected.length === 0) return;
@@ -101,21 +92,20 @@ export function MyNotifyMessagePage() {
     await afterRead();
   };
   const onDetail = async (row: NotifyMessage) => {
-    setDetail(row);
-    if (!row.readStatus) {
-      try {
-        await markRead.mutateAsync([row.id]);
-        setDetail({ ...row, readStatus: true, readTime: Date.now() });
-        await afterRead();
-      } catch {
-        // The request layer has shown the failure; the dialog still shows the message.
-      }
+    detail.open(row);
+    if (row.readStatus) return;
+    try {
+      await markRead.mutateAsync([row.id]);
+      detail.open({ ...row, readStatus: true, readTime: dayjs().valueOf() });
+      await afterRead();
+    } catch {
+      // The request layer has shown the failure; the dialog still shows the message.
     }
   };
 
   const columns: TableColumnsType<NotifyMessage> = [
     { title: '发送人', dataIndex: 'templateNickname', width: 120, ellipsis: true },
-    { title: '发送时间', dataIndex: 'createTime', width: 170, render: (v: number) => formatDateTime(v) },
+    { title: '发送时间', dataIndex: 'createTime', width: 170, render: formatDateTime },
     {
       title: '类型',
       dataIndex: 'templateType',
@@ -138,53 +128,19 @@ export function MyNotifyMessagePage() {
       width: 90,
       render: (v: boolean) => <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={v} />,
     },
-    { title: '阅读时间', dataIndex: 'readTime', width: 170, render: (v: number | null) => formatDateTime(v) },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 80,
-      fixed: 'right',
-      render: (_, row) => (
-        <Button type="link" size="small" onClick={() => void onDetail(row)}>
-          详情
-        </Button>
-      ),
-    },
+    { title: '阅读时间', dataIndex: 'readTime', width: 170, render: formatDateTime },
+    ...actionColumn<NotifyMessage>(
+      (row) => [detailAction(() => void onDetail(row), { label: '详情', icon: null })],
+      { width: 80, fixed: 'right' },
+    ),
   ];
 
-  const data = page.data;
   return (
-    <div className="notify-my-page">
-      {showSearch && (
-        <Form<SearchValues> form={form} layout="inline" className="notify-my-search" onFinish={onSearch}>
-          <Form.Item label="是否已读" name="readStatus">
-            <Select
-              allowClear
-              placeholder="请选择状态"
-              style={{ width: 160 }}
-              options={booleanOptions.map((d) => ({ label: d.label, value: d.value }))}
-            />
-          </Form.Item>
-          <Form.Item label="发送时间" name="createTime">
-            <DatePicker.RangePicker
-              showTime={{ defaultOpenValue: [dayjs('00:00:00', 'HH:mm:ss'), dayjs('23:59:59', 'HH:mm:ss')] }}
-              format={DATE_TIME_FORMAT}
-              placeholder={['开始日期', '结束日期']}
-              presets={[
-                { label: '今天', value: [dayjs().startOf('day'), dayjs().endOf('day')] as [Dayjs, Dayjs] },
-                {
-                  label: '最近 7 天',
-                  value: [dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')] as [Dayjs, Dayjs],
-                },
-              ]}
-            />
-          </Form.Item>
-          <SearchActions onReset={onReset} />
-        </Form>
-      )}
-
-      <div className="notify-my-actions">
-        <Space wrap>
+    <ListPage
+      list={list}
+      columns={columns}
+      actions={
+        <>
           <Button
             type="primary"
             ghost
@@ -198,65 +154,42 @@ export function MyNotifyMessagePage() {
           <Button type="primary" ghost loading={markAllRead.isPending} onClick={() => void onMarkAll()}>
             全部已读
           </Button>
-        </Space>
-        <TableToolbar
-          showSearch={showSearch}
-          onShowSearchChange={setShowSearch}
-          onRefresh={() => void page.refetch()}
-        />
-      </div>
-
-      <Table<NotifyMessage>
-        rowKey="id"
-        columns={columns}
-        dataSource={data?.list ?? []}
-        loading={page.isFetching}
-        pagination={false}
-        scroll={{ x: 960 }}
-        locale={{ emptyText: '暂无站内信' }}
-        rowSelection={{
+        </>
+      }
+      emptyText="暂无站内信"
+      scrollX={960}
+      table={{
+        rowSelection: {
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(Number)),
           getCheckboxProps: (row) => ({
             disabled: row.readStatus,
             'aria-label': `选择：${row.templateContent}`,
           }),
-        }}
-      />
-      <Pagination
-        total={data?.total ?? 0}
-        page={pageNo}
-        limit={pageSize}
-        onChange={(nextPage, nextSize) => {
-          setPageNo(nextPage);
-          setPageSize(nextSize);
-        }}
-      />
-
-      <Modal
+        },
+      }}
+    >
+      <DetailDialog
+        control={detail}
         title="站内信详情"
-        open={detail !== null}
-        width={DIALOG_WIDTH_MEDIUM}
-        footer={null}
-        onCancel={() => setDetail(null)}
-        destroyOnHidden
-      >
-        {detail && (
-          <Descriptions column={1} bordered size="small" styles={{ label: { width: 110 } }}>
-            <Descriptions.Item label="发送人">{detail.templateNickname}</Descriptions.Item>
-            <Descriptions.Item label="发送时间">{formatDateTime(detail.createTime)}</Descriptions.Item>
-            <Descriptions.Item label="消息类型">
-              <DictTag type={DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE} value={detail.templateType} />
-            </Descriptions.Item>
-            <Descriptions.Item label="是否已读">
-              <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={detail.readStatus} />
-            </Descriptions.Item>
-            <Descriptions.Item label="阅读时间">{formatDateTime(detail.readTime)}</Descriptions.Item>
-            <Descriptions.Item label="内容">{detail.templateContent}</Descriptions.Item>
-          </Descriptions>
-        )}
-      </Modal>
-    </div>
+        labelWidth={110}
+        closeButton={false}
+        items={(row) => [
+          { label: '发送人', value: row.templateNickname },
+          { label: '发送时间', value: formatDateTime(row.createTime) },
+          {
+            label: '消息类型',
+            value: <DictTag type={DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE} value={row.templateType} />,
+          },
+          {
+            label: '是否已读',
+            value: <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={row.readStatus} />,
+          },
+          { label: '阅读时间', value: formatDateTime(row.readTime) },
+          { label: '内容', value: row.templateContent },
+        ]}
+      />
+    </ListPage>
   );
 }
 

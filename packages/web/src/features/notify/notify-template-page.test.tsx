@@ -9,8 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useDictStore } from '../../shared/dict';
 import { useSessionStore } from '../../shared/session/session-store';
 import { mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
-import { toMessageFilters } from './notify-message-page';
-import { NotifyTemplatePage, toTemplateFilters } from './notify-template-page';
+import { toQuery } from '../../shared/crud';
+import { MESSAGE_SEARCH } from './notify-message-page';
+import { NotifyTemplatePage, TEMPLATE_SEARCH } from './notify-template-page';
 
 const template: NotifyTemplate = {
   id: 9,
@@ -176,19 +177,21 @@ describe('notify template page', { timeout: 30_000 }, () => {
 describe('search filters', () => {
   it('send the day range and only the filled fields', () => {
     expect(
-      toTemplateFilters({
+      toQuery(TEMPLATE_SEARCH, {
         name: ' 审批 ',
         code: '',
         status: 1,
         createTime: [dayjs('2026-11-01'), dayjs('2026-11-30')],
       }),
     ).toEqual({ name: '审批', status: '1', createTime: ['2026-11-01 00:00:00', '2026-11-30 23:59:59'] });
-    expect(toMessageFilters({ userId: ' 2 ', userType: 2, templateType: 1, templateCode: 'todo' })).toEqual({
+    expect(
+      toQuery(MESSAGE_SEARCH, { userId: ' 2 ', userType: 2, templateType: 1, templateCode: 'todo' }),
+    ).toEqual({
       userId: '2',
       userType: '2',
       templateType: '1',
       templateCode: 'todo',
     });
-    expect(toMessageFilters({ createTime: null })).toEqual({});
+    expect(toQuery(MESSAGE_SEARCH, { createTime: null })).toEqual({});
   });
 });
