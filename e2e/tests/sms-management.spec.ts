@@ -38,7 +38,7 @@ test('SMS: channel and template rounds, a test send that shows up in the log', a
   await createChannel.getByRole('button', { name: OK }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
 
-  const channelSearch = page.locator('.sms-search');
+  const channelSearch = page.locator('.list-search:visible');
   await channelSearch.getByPlaceholder('请输入短信签名').fill('E2E');
   await channelSearch.getByRole('button', { name: SEARCH }).click();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
@@ -82,7 +82,7 @@ test('SMS: channel and template rounds, a test send that shows up in the log', a
   await expect(page.getByText('短信渠道不处于开启状态，不允许选择')).toBeVisible();
   await createTemplate.getByRole('button', { name: /取\s*消/ }).click();
 
-  const templateSearch = page.locator('.sms-search');
+  const templateSearch = page.locator('.list-search:visible');
   await templateSearch.getByPlaceholder('请输入模板编码').fill('e2e_');
   await templateSearch.getByRole('button', { name: SEARCH }).click();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
@@ -115,7 +115,7 @@ test('SMS: channel and template rounds, a test send that shows up in the log', a
 
   // ---------- 短信日志 ----------
   await page.goto('/system/sms/sms-log');
-  const logSearch = page.locator('.sms-search');
+  const logSearch = page.locator('.list-search:visible');
   await logSearch.getByPlaceholder('请输入手机号').fill('13800000000');
   await logSearch.getByRole('button', { name: SEARCH }).click();
   const logRow = rowOf(page, '您好张三，您的订单A100已发货');
