@@ -4,15 +4,56 @@ import type { Database, OAuth2AccessTokenTable, OAuth2RefreshTokenTable } from '
 export type AccessTokenRow = Selectable<OAuth2AccessTokenTable>;
 export type RefreshTokenRow = Selectable<OAuth2RefreshTokenTable>;
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  accessToken: [
+    'id',
+    'userId',
+    'userType',
+    'accessToken',
+    'refreshToken',
+    'clientId',
+    'scopes',
+    'expiresTime',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+  refreshToken: [
+    'id',
+    'userId',
+    'userType',
+    'refreshToken',
+    'clientId',
+    'scopes',
+    'expiresTime',
+    'family',
+    'rotated',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 /** Token rows keyed by the tokens' SHA-256 digests. Token lookups ignore tenants: the token names its tenant. */
 export const tokenRepository = (db: Kysely<Database>) => ({
   findAccess: (digest: string): Promise<AccessTokenRow | undefined> =>
-    db.selectFrom('systemOauth2AccessToken').selectAll().where('accessToken', '=', digest).executeTakeFirst(),
+    db
+      .selectFrom('systemOauth2AccessToken')
+      .select(columns.accessToken)
+      .where('accessToken', '=', digest)
+      .executeTakeFirst(),
 
   findRefresh: (digest: string): Promise<RefreshTokenRow | undefined> =>
     db
       .selectFrom('systemOauth2RefreshToken')
-      .selectAll()
+      .select(columns.refreshToken)
       .where('refreshToken', '=', digest)
       .executeTakeFirst(),
 

@@ -9,6 +9,26 @@ export type DeptChanges = Pick<
   'name' | 'parentId' | 'sort' | 'leaderUserId' | 'phone' | 'email' | 'status'
 >;
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  dept: [
+    'id',
+    'name',
+    'parentId',
+    'sort',
+    'leaderUserId',
+    'phone',
+    'email',
+    'status',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const deptRepository = (db: Kysely<Database>) => ({
   /** Departments the scope shows, by sort; `name` matches anywhere in the name. */
   list: (
@@ -18,7 +38,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
   ): Promise<DeptRow[]> => {
     let query = db
       .selectFrom('systemDept as d')
-      .selectAll()
+      .select(columns.dept)
       .where('d.tenantId', '=', tenantId)
       .where(notDeleted('d'))
       .where((eb) => deptScopeCondition(eb, scope));
@@ -39,7 +59,7 @@ export const deptRepository = (db: Kysely<Database>) => ({
   findById: (tenantId: number, id: number): Promise<DeptRow | undefined> =>
     db
       .selectFrom('systemDept')
-      .selectAll()
+      .select(columns.dept)
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
       .where(notDeleted())

@@ -12,6 +12,38 @@ interface Paging {
   pageSize: number;
 }
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  type: [
+    'id',
+    'name',
+    'type',
+    'status',
+    'remark',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+  data: [
+    'id',
+    'sort',
+    'label',
+    'value',
+    'dictType',
+    'status',
+    'colorType',
+    'cssClass',
+    'remark',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 /** Dictionary types and data for the admin pages; both are global (no tenant) and deleted logically. */
 export const dictAdminRepository = (db: Kysely<Database>) => {
   const typesMatching = (filter: DictTypeFilter) => {
@@ -36,11 +68,11 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
   return {
     async pageTypes(filter: DictTypeFilter, page: Paging): Promise<Page<DictTypeRow>> {
       const q = typesMatching(filter);
-      return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(q, page, (rows) => rows.select(columns.type).orderBy('id', 'desc'));
     },
 
     listTypes: (filter: DictTypeFilter): Promise<DictTypeRow[]> =>
-      typesMatching(filter).selectAll().orderBy('id', 'desc').execute(),
+      typesMatching(filter).select(columns.type).orderBy('id', 'desc').execute(),
 
     listAllTypesSimple: () =>
       db
@@ -51,12 +83,17 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
         .execute(),
 
     findType: (id: number): Promise<DictTypeRow | undefined> =>
-      db.selectFrom('systemDictType').selectAll().where('id', '=', id).where(notDeleted()).executeTakeFirst(),
+      db
+        .selectFrom('systemDictType')
+        .select(columns.type)
+        .where('id', '=', id)
+        .where(notDeleted())
+        .executeTakeFirst(),
 
     findTypeBy: (column: 'name' | 'type', value: string): Promise<DictTypeRow | undefined> =>
       db
         .selectFrom('systemDictType')
-        .selectAll()
+        .select(columns.type)
         .where(column, '=', value)
         .where(notDeleted())
         .executeTakeFirst(),
@@ -79,12 +116,17 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
     async pageData(filter: DictDataFilter, page: Paging): Promise<Page<DictDataRow>> {
       const q = dataMatching(filter);
       return fetchPage(q, page, (rows) =>
-        rows.selectAll().orderBy('dictType', 'desc').orderBy('sort').orderBy('id'),
+        rows.select(columns.data).orderBy('dictType', 'desc').orderBy('sort').orderBy('id'),
       );
     },
 
     listData: (filter: DictDataFilter): Promise<DictDataRow[]> =>
-      dataMatching(filter).selectAll().orderBy('dictType', 'desc').orderBy('sort').orderBy('id').execute(),
+      dataMatching(filter)
+        .select(columns.data)
+        .orderBy('dictType', 'desc')
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
 
     /** Enabled items of one type, in display order. */
     listEnabledOfType: (dictType: string): Promise<DictDataSimple[]> =>
@@ -99,12 +141,17 @@ export const dictAdminRepository = (db: Kysely<Database>) => {
         .execute(),
 
     findData: (id: number): Promise<DictDataRow | undefined> =>
-      db.selectFrom('systemDictData').selectAll().where('id', '=', id).where(notDeleted()).executeTakeFirst(),
+      db
+        .selectFrom('systemDictData')
+        .select(columns.data)
+        .where('id', '=', id)
+        .where(notDeleted())
+        .executeTakeFirst(),
 
     findDataByValue: (dictType: string, value: string): Promise<DictDataRow | undefined> =>
       db
         .selectFrom('systemDictData')
-        .selectAll()
+        .select(columns.data)
         .where('dictType', '=', dictType)
         .where('value', '=', value)
         .where(notDeleted())

@@ -3,10 +3,35 @@ import { STATUS_ENABLED } from '../../context.js';
 import type { Database, MenuRow, MenuTable } from '../../db/schema.js';
 import { contains, notDeleted, softDeleted } from '../../lib/crud/index.js';
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  menu: [
+    'id',
+    'name',
+    'permission',
+    'type',
+    'sort',
+    'parentId',
+    'path',
+    'icon',
+    'component',
+    'componentName',
+    'status',
+    'visible',
+    'keepAlive',
+    'alwaysShow',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 /** Menus are global (the reference's tenant-ignored `system_menu`); role grants are per tenant. */
 export const menuRepository = (db: Kysely<Database>) => ({
   list: (filters: { name?: string | undefined; status?: number | undefined }): Promise<MenuRow[]> => {
-    let q = db.selectFrom('systemMenu').selectAll().where(notDeleted());
+    let q = db.selectFrom('systemMenu').select(columns.menu).where(notDeleted());
     if (filters.name) q = q.where(contains('name', filters.name));
     if (filters.status !== undefined) q = q.where('status', '=', filters.status);
     return q.orderBy('sort').orderBy('id').execute();
@@ -23,7 +48,12 @@ export const menuRepository = (db: Kysely<Database>) => ({
       .execute(),
 
   findById: (id: number): Promise<MenuRow | undefined> =>
-    db.selectFrom('systemMenu').selectAll().where('id', '=', id).where(notDeleted()).executeTakeFirst(),
+    db
+      .selectFrom('systemMenu')
+      .select(columns.menu)
+      .where('id', '=', id)
+      .where(notDeleted())
+      .executeTakeFirst(),
 
   /** A menu other than `exceptId` with this name under this parent (names are unique per parent). */
   findSibling: (parentId: number, name: string, exceptId: number): Promise<{ id: number } | undefined> =>

@@ -8,6 +8,7 @@ import {
   fetchPage,
   notDeleted,
   createdStamp,
+  qualified,
 } from '../../lib/crud/index.js';
 
 export type OperateLogRow = Selectable<OperateLogTable> & { userNickname: string | null };
@@ -15,6 +16,38 @@ export type NewOperateLog = Omit<
   Insertable<OperateLogTable>,
   'id' | 'tenantId' | 'creator' | 'updater' | 'createTime' | 'updateTime' | 'deleted'
 >;
+
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  operateLog: [
+    'id',
+    'traceId',
+    'userId',
+    'userType',
+    'module',
+    'name',
+    'type',
+    'content',
+    'exts',
+    'requestMethod',
+    'requestUrl',
+    'userIp',
+    'userAgent',
+    'javaMethod',
+    'javaMethodArgs',
+    'startTime',
+    'duration',
+    'resultCode',
+    'resultMsg',
+    'resultData',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
 
 export const operateLogRepository = (db: Kysely<Database>) => {
   const matching = (tenantId: number, filter: OperateLogFilter) => {
@@ -44,7 +77,7 @@ export const operateLogRepository = (db: Kysely<Database>) => {
       .leftJoin('systemUsers as u', (join) =>
         join.onRef('u.id', '=', 'l.userId').onRef('u.tenantId', '=', 'l.tenantId'),
       )
-      .selectAll('l')
+      .select(qualified('l', columns.operateLog))
       .select('u.nickname as userNickname')
       .orderBy('l.startTime', 'desc')
       .orderBy('l.id', 'desc');

@@ -8,6 +8,31 @@ export interface RoleRef {
   code: string;
 }
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  menu: [
+    'id',
+    'name',
+    'permission',
+    'type',
+    'sort',
+    'parentId',
+    'path',
+    'icon',
+    'component',
+    'componentName',
+    'status',
+    'visible',
+    'keepAlive',
+    'alwaysShow',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const permissionRepository = (db: Kysely<Database>) => ({
   /** The user's enabled roles. */
   enabledRolesOfUser: (tenantId: number, userId: number): Promise<RoleRef[]> =>
@@ -28,7 +53,7 @@ export const permissionRepository = (db: Kysely<Database>) => ({
   enabledMenus: (): Promise<MenuRow[]> =>
     db
       .selectFrom('systemMenu')
-      .selectAll()
+      .select(columns.menu)
       .where(notDeleted())
       .where('status', '=', STATUS_ENABLED)
       .orderBy('sort')

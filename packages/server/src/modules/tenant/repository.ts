@@ -27,6 +27,27 @@ export interface TenantAdmin {
   mobile: string | null;
 }
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  tenant: [
+    'id',
+    'name',
+    'contactUserId',
+    'contactName',
+    'contactMobile',
+    'status',
+    'domain',
+    'packageId',
+    'expireTime',
+    'accountCount',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 /** Tenants are global rows (the reference's tenant-ignored `system_tenant`). */
 export const tenantRepository = (db: Kysely<Database>) => {
   const filtered = (filters: Partial<TenantFilters>) => {
@@ -43,17 +64,17 @@ export const tenantRepository = (db: Kysely<Database>) => {
 
   return {
     async page(filters: TenantFilters, page: PageParams): Promise<Page<TenantRow>> {
-      return fetchPage(filtered(filters), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(filtered(filters), page, (rows) => rows.select(columns.tenant).orderBy('id', 'desc'));
     },
 
     list: (filters: TenantFilters): Promise<TenantRow[]> =>
-      filtered(filters).selectAll().orderBy('id', 'desc').execute(),
+      filtered(filters).select(columns.tenant).orderBy('id', 'desc').execute(),
 
     findById: (id: number): Promise<TenantRow | undefined> =>
-      filtered({}).selectAll().where('id', '=', id).executeTakeFirst(),
+      filtered({}).select(columns.tenant).where('id', '=', id).executeTakeFirst(),
 
     findByName: (name: string): Promise<TenantRow | undefined> =>
-      filtered({}).selectAll().where('name', '=', name).executeTakeFirst(),
+      filtered({}).select(columns.tenant).where('name', '=', name).executeTakeFirst(),
 
     /** Another tenant with this name (names identify tenants at sign-in). */
     findOtherByName: (name: string, exceptId: number): Promise<{ id: number } | undefined> =>

@@ -10,6 +10,7 @@ import {
   contains,
   fetchPage,
   pageBounds,
+  qualified,
   notDeleted,
   createdStamp,
   updatedStamp,
@@ -29,6 +30,31 @@ export type UserChanges = Pick<
   UserRow,
   'username' | 'nickname' | 'remark' | 'deptId' | 'email' | 'mobile' | 'sex' | 'avatar'
 >;
+
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  user: [
+    'id',
+    'username',
+    'password',
+    'nickname',
+    'remark',
+    'deptId',
+    'email',
+    'mobile',
+    'sex',
+    'avatar',
+    'status',
+    'loginIp',
+    'loginDate',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
 
 const isSearch = (filter: UserFilter) => filter.username !== undefined || filter.mobile !== undefined;
 
@@ -84,7 +110,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
             () => scoped(tenantId, scope, filter).select('u.id'),
           )
           .selectFrom('systemUsers as u')
-          .selectAll('u')
+          .select(qualified('u', columns.user))
           .select((eb) =>
             eb.selectFrom('matches').select(eb.fn.countAll<string | number>().as('n')).as('total'),
           )
@@ -110,12 +136,12 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
         };
       }
       return fetchPage(scoped(tenantId, scope, filter), page, (rows) =>
-        rows.selectAll('u').orderBy('u.id', 'desc'),
+        rows.select(qualified('u', columns.user)).orderBy('u.id', 'desc'),
       );
     },
 
     list: (tenantId: number, scope: DataScope, filter: UserFilter): Promise<UserRow[]> =>
-      scoped(tenantId, scope, filter).selectAll('u').orderBy('u.id', 'desc').execute(),
+      scoped(tenantId, scope, filter).select(qualified('u', columns.user)).orderBy('u.id', 'desc').execute(),
 
     listEnabled: (tenantId: number, scope: DataScope): Promise<{ id: number; nickname: string }[]> =>
       scoped(tenantId, scope, { status: STATUS_ENABLED })
@@ -124,7 +150,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
         .execute(),
 
     findVisible: (tenantId: number, scope: DataScope, id: number): Promise<UserRow | undefined> =>
-      scoped(tenantId, scope).selectAll('u').where('u.id', '=', id).executeTakeFirst(),
+      scoped(tenantId, scope).select(qualified('u', columns.user)).where('u.id', '=', id).executeTakeFirst(),
 
     /** Another user of the tenant holding `column` = `value` (uniqueness checks ignore the scope). */
     findOtherBy: (
@@ -146,7 +172,7 @@ export const userAdminRepository = (db: Kysely<Database>, dialect: DialectName) 
     findByUsername: (tenantId: number, username: string): Promise<UserRow | undefined> =>
       db
         .selectFrom('systemUsers')
-        .selectAll()
+        .select(columns.user)
         .where('tenantId', '=', tenantId)
         .where('username', '=', username)
         .where(notDeleted())

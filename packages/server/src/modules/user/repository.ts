@@ -2,11 +2,36 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { notDeleted, updatedStamp } from '../../lib/crud/index.js';
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  user: [
+    'id',
+    'username',
+    'password',
+    'nickname',
+    'remark',
+    'deptId',
+    'email',
+    'mobile',
+    'sex',
+    'avatar',
+    'status',
+    'loginIp',
+    'loginDate',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const userRepository = (db: Kysely<Database>) => ({
   findByUsername: (tenantId: number, username: string): Promise<UserRow | undefined> =>
     db
       .selectFrom('systemUsers')
-      .selectAll()
+      .select(columns.user)
       .where('tenantId', '=', tenantId)
       .where('username', '=', username)
       .where(notDeleted())
@@ -15,7 +40,7 @@ export const userRepository = (db: Kysely<Database>) => ({
   findById: (tenantId: number, id: number): Promise<UserRow | undefined> =>
     db
       .selectFrom('systemUsers')
-      .selectAll()
+      .select(columns.user)
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
       .where(notDeleted())
