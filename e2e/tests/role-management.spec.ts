@@ -32,9 +32,9 @@ test('role management: create, search, edit, status, menu and data permissions, 
   await expect(rowOf(page, 'e2e_auditor')).toBeVisible();
 
   // Search.
-  await page.locator('#role-search').getByPlaceholder('请输入角色名称').fill('E2E');
+  await page.locator('.list-search').getByPlaceholder('请输入角色名称').fill('E2E');
   await page
-    .locator('#role-search')
+    .locator('.list-search')
     .getByRole('button', { name: /搜\s*索/ })
     .click();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
@@ -46,9 +46,9 @@ test('role management: create, search, edit, status, menu and data permissions, 
   await edit.getByLabel('角色名称').fill('E2E复核员');
   await edit.getByRole('button', { name: OK }).click();
   await expect(page.getByText('修改成功').last()).toBeVisible();
-  await page.locator('#role-search').getByPlaceholder('请输入角色名称').fill('E2E复核');
+  await page.locator('.list-search').getByPlaceholder('请输入角色名称').fill('E2E复核');
   await page
-    .locator('#role-search')
+    .locator('.list-search')
     .getByRole('button', { name: /搜\s*索/ })
     .click();
   await expect(rowOf(page, 'E2E复核员')).toBeVisible();

@@ -1,9 +1,16 @@
-import { DATA_SCOPE, deptSimpleList, DICT_TYPE, permissionAssignRoleDataScope } from '@app/contract';
+import {
+  DATA_SCOPE,
+  deptSimpleList,
+  DICT_TYPE,
+  permissionAssignRoleDataScope,
+  rolePage,
+} from '@app/contract';
 import type { PermissionAssignRoleDataScopeReq, Role } from '@app/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useDictOptions } from '../../shared/dict';
+import { invalidateEndpoints, queryKey } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { toTree } from '../../shared/tree/check-tree-nodes';
@@ -12,12 +19,12 @@ import { CheckTree } from '../../shared/ui/check-tree';
 export interface RoleDataScopeDialogProps {
   role: Role | null;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /** 数据权限: the role's data scope; 指定部门数据权限 picks departments from the tree. */
-export function RoleDataScopeDialog({ role, onClose, onSaved }: RoleDataScopeDialogProps) {
+export function RoleDataScopeDialog({ role, onClose }: RoleDataScopeDialogProps) {
   const { message } = App.useApp();
+  const client = useQueryClient();
   const open = role !== null;
   const scopeOptions = useDictOptions(DICT_TYPE.SYSTEM_DATA_SCOPE);
   // The user's edits for this role; until then the dialog shows the role's own scope.
@@ -36,7 +43,7 @@ export function RoleDataScopeDialog({ role, onClose, onSaved }: RoleDataScopeDia
 
   const custom = dataScope === DATA_SCOPE.DEPT_CUSTOM;
   const depts = useQuery({
-    queryKey: ['dept', 'simple-list'],
+    queryKey: queryKey(deptSimpleList),
     queryFn: () => request(deptSimpleList),
     enabled: open && custom,
     staleTime: 0,
@@ -56,8 +63,9 @@ export function RoleDataScopeDialog({ role, onClose, onSaved }: RoleDataScopeDia
   const onOk = async () => {
     await save.mutateAsync();
     void message.success('分配数据权限成功');
-    setDraft(null);
-    onSaved();
+    close();
+    // The roles list shows each role's scope.
+    await invalidateEndpoints(client, rolePage);
   };
 
   return (

@@ -3,6 +3,7 @@ import type { Role } from '@app/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
 import { useMemo, useState } from 'react';
+import { queryKey } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { toTree } from '../../shared/tree/check-tree-nodes';
@@ -18,13 +19,13 @@ export function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
   const { message } = App.useApp();
   const open = role !== null;
   const menus = useQuery({
-    queryKey: ['menu', 'simple-list'],
+    queryKey: queryKey(menuSimpleList),
     queryFn: () => request(menuSimpleList),
     enabled: open,
     staleTime: 0,
   });
   const held = useQuery({
-    queryKey: ['permission', 'role-menus', role?.id],
+    queryKey: queryKey(permissionListRoleMenus, { roleId: role?.id }),
     queryFn: () => request(permissionListRoleMenus, { query: { roleId: role!.id } }),
     enabled: open,
     staleTime: 0,
