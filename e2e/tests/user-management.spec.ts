@@ -35,9 +35,9 @@ test('users: department tree, create, search, status, reset password, export and
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(rowOf(page, 'e2euser')).toContainText('运营部');
 
-  await page.locator('.user-search').getByPlaceholder('请输入用户名称').fill('e2euser');
+  await page.locator('.list-search').getByPlaceholder('请输入用户名称').fill('e2euser');
   await page
-    .locator('.user-search')
+    .locator('.list-search')
     .getByRole('button', { name: /搜\s*索/ })
     .click();
   await expect(rows(page)).toHaveCount(1);

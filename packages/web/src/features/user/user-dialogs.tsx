@@ -5,33 +5,31 @@ import {
   roleSimpleList,
   userImport,
   userImportTemplate,
+  userPage,
+  userUpdatePassword,
 } from '@app/contract';
 import type { UserImportResult, UserPageItem } from '@app/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Select, Upload } from 'antd';
 import { useEffect, useState } from 'react';
-import { http, request } from '../../shared/request';
+import { invalidateEndpoints, queryKey } from '../../shared/crud';
+import { http, request, saveBlob } from '../../shared/request';
 import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../shared/ui/sizes';
-import { saveBlob } from '../../shared/request';
 
-/** 重置密码: asks for the new password of a user. */
-export function ResetPasswordDialog({
-  user,
-  onSubmit,
-  onClose,
-}: {
-  user: UserPageItem | null;
-  onSubmit: (password: string) => Promise<void>;
-  onClose: () => void;
-}) {
+/** 重置密码: asks for the new password of a user and sets it. */
+export function ResetPasswordDialog({ user, onClose }: { user: UserPageItem | null; onClose: () => void }) {
+  const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string }>();
   const [saving, setSaving] = useState(false);
   useEffect(() => form.resetFields(), [user, form]);
   const submit = async () => {
     const { password } = await form.validateFields();
+    if (!user) return;
     setSaving(true);
     try {
-      await onSubmit(password);
+      await request(userUpdatePassword, { body: { id: user.id, password } });
+      void message.success(`修改成功，新密码是：${password}`);
+      onClose();
     } finally {
       setSaving(false);
     }
@@ -71,12 +69,12 @@ export function AssignRoleDialog({ user, onClose }: { user: UserPageItem | null;
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [saving, setSaving] = useState(false);
   const roles = useQuery({
-    queryKey: ['system-role', 'simple-list'],
+    queryKey: queryKey(roleSimpleList),
     queryFn: () => request(roleSimpleList),
     enabled: user !== null,
   });
   const held = useQuery({
-    queryKey: ['system-permission', 'user-roles', user?.id],
+    queryKey: queryKey(permissionListUserRoles, { userId: user?.id }),
     queryFn: () => request(permissionListUserRoles, { query: { userId: user?.id ?? 0 } }),
     enabled: user !== null,
     staleTime: 0,
@@ -132,16 +130,9 @@ export function AssignRoleDialog({ user, onClose }: { user: UserPageItem | null;
 }
 
 /** 用户导入: template download, an .xlsx upload with 是否更新已经存在的用户数据, and the result report. */
-export function ImportDialog({
-  open,
-  onClose,
-  onDone,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { message, modal } = App.useApp();
+  const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [updateSupport, setUpdateSupport] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -180,7 +171,7 @@ export function ImportDialog({
         ...failures.map(([name, reason]) => `    ${name}：${reason}`),
       ];
       close();
-      onDone();
+      void invalidateEndpoints(client, userPage);
       modal.info({
         title: '导入结果',
         width: DIALOG_WIDTH_MEDIUM,

@@ -1,0 +1,105 @@
+import { DICT_TYPE, postSimpleList, userCreate, userGet, userUpdate } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Select, TreeSelect } from 'antd';
+import { FormDialog, queryKey } from '../../shared/crud';
+import type { FormDialogControl } from '../../shared/crud';
+import { DictSelect } from '../../shared/crud/dict-inputs';
+import { request } from '../../shared/request';
+import { useDeptOptions } from './user-dept-tree';
+
+/** 添加用户 / 修改用户; a new user starts in the department chosen in the tree, with a password. */
+export function UserFormDialog({ control, deptId }: { control: FormDialogControl; deptId: number | null }) {
+  const { options: deptOptions } = useDeptOptions();
+  const posts = useQuery({
+    queryKey: queryKey(postSimpleList),
+    queryFn: () => request(postSimpleList),
+    enabled: control.target !== null,
+  });
+
+  return (
+    <FormDialog
+      control={control}
+      entity="用户"
+      name="user-form"
+      get={userGet}
+      create={userCreate}
+      update={userUpdate}
+      initialValues={{ deptId: deptId ?? undefined, postIds: [] }}
+      toForm={(row) => ({ ...row, sex: row.sex === 1 || row.sex === 2 ? row.sex : null })}
+    >
+      {(_, updating) => (
+        <>
+          <Form.Item
+            label="用户昵称"
+            name="nickname"
+            rules={[
+              { required: true, whitespace: true, message: '用户昵称不能为空' },
+              { max: 30, message: '用户昵称长度不能超过 30 个字符' },
+            ]}
+          >
+            <Input placeholder="请输入用户昵称" />
+          </Form.Item>
+          <Form.Item label="归属部门" name="deptId">
+            <TreeSelect allowClear treeData={deptOptions} treeDefaultExpandAll placeholder="请选择归属部门" />
+          </Form.Item>
+          <Form.Item
+            label="手机号码"
+            name="mobile"
+            rules={[{ pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}
+          >
+            <Input placeholder="请输入手机号码" maxLength={11} />
+          </Form.Item>
+          <Form.Item
+            label="邮箱"
+            name="email"
+            rules={[
+              { type: 'email', message: '请输入正确的邮箱地址' },
+              { max: 50, message: '邮箱长度不能超过 50 个字符' },
+            ]}
+          >
+            <Input placeholder="请输入邮箱" />
+          </Form.Item>
+          <Form.Item
+            label="用户名称"
+            name="username"
+            rules={[
+              { required: true, whitespace: true, message: '用户名称不能为空' },
+              { pattern: /^[a-zA-Z0-9]{4,30}$/, message: '用户名称由 4-30 位数字、字母组成' },
+            ]}
+          >
+            <Input placeholder="请输入用户名称" />
+          </Form.Item>
+          {!updating && (
+            <Form.Item
+              label="用户密码"
+              name="password"
+              rules={[
+                { required: true, message: '用户密码不能为空' },
+                { min: 4, max: 16, message: '用户密码长度必须介于 4 和 16 之间' },
+              ]}
+            >
+              <Input.Password placeholder="请输入用户密码" autoComplete="new-password" />
+            </Form.Item>
+          )}
+          <Form.Item label="用户性别" name="sex">
+            <DictSelect dictType={DICT_TYPE.SYSTEM_USER_SEX} allowClear placeholder="请选择" />
+          </Form.Item>
+          <Form.Item label="岗位" name="postIds">
+            <Select
+              mode="multiple"
+              placeholder="请选择"
+              options={(posts.data ?? []).map((p) => ({ label: p.name, value: p.id }))}
+            />
+          </Form.Item>
+          <Form.Item
+            label="备注"
+            name="remark"
+            rules={[{ max: 500, message: '备注长度不能超过 500 个字符' }]}
+          >
+            <Input.TextArea placeholder="请输入内容" rows={3} />
+          </Form.Item>
+        </>
+      )}
+    </FormDialog>
+  );
+}
