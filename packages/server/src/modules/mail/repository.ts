@@ -46,6 +46,68 @@ export interface MailLogFilter {
   sendTime?: TimeRange | undefined;
 }
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  account: [
+    'id',
+    'mail',
+    'username',
+    'password',
+    'host',
+    'port',
+    'sslEnable',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+  template: [
+    'id',
+    'name',
+    'code',
+    'accountId',
+    'nickname',
+    'title',
+    'content',
+    'params',
+    'status',
+    'remark',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+  log: [
+    'id',
+    'userId',
+    'userType',
+    'toMail',
+    'accountId',
+    'fromMail',
+    'templateId',
+    'templateCode',
+    'templateNickname',
+    'templateTitle',
+    'templateContent',
+    'templateParams',
+    'sendStatus',
+    'sendTime',
+    'sendMessageId',
+    'sendException',
+    'sendAttempts',
+    'nextAttemptAt',
+    'lockedBy',
+    'lockedUntil',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 /** Mail accounts, templates and logs; global tables (no tenant), deleted logically. */
 export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
   const accounts = (filter: MailAccountFilter) => {
@@ -84,13 +146,14 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
   return {
     // ---------- accounts ----------
     async pageAccounts(filter: MailAccountFilter, page: PageParams) {
-      return fetchPage(accounts(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(accounts(filter), page, (rows) => rows.select(columns.account).orderBy('id', 'desc'));
     },
 
-    listAccounts: (): Promise<MailAccountRow[]> => accounts({}).selectAll().orderBy('id').execute(),
+    listAccounts: (): Promise<MailAccountRow[]> =>
+      accounts({}).select(columns.account).orderBy('id').execute(),
 
     findAccount: (id: number): Promise<MailAccountRow | undefined> =>
-      accounts({}).selectAll().where('id', '=', id).executeTakeFirst(),
+      accounts({}).select(columns.account).where('id', '=', id).executeTakeFirst(),
 
     async insertAccount(values: MailAccountChanges, at: number, by: number): Promise<number> {
       const { id } = await db
@@ -130,16 +193,19 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
 
     // ---------- templates ----------
     async pageTemplates(filter: MailTemplateFilter, page: PageParams) {
-      return fetchPage(templates(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(templates(filter), page, (rows) =>
+        rows.select(columns.template).orderBy('id', 'desc'),
+      );
     },
 
-    listTemplates: (): Promise<MailTemplateRow[]> => templates({}).selectAll().orderBy('id').execute(),
+    listTemplates: (): Promise<MailTemplateRow[]> =>
+      templates({}).select(columns.template).orderBy('id').execute(),
 
     findTemplate: (id: number): Promise<MailTemplateRow | undefined> =>
-      templates({}).selectAll().where('id', '=', id).executeTakeFirst(),
+      templates({}).select(columns.template).where('id', '=', id).executeTakeFirst(),
 
     findTemplateByCode: (code: string): Promise<MailTemplateRow | undefined> =>
-      templates({}).selectAll().where('code', '=', code).executeTakeFirst(),
+      templates({}).select(columns.template).where('code', '=', code).executeTakeFirst(),
 
     async insertTemplate(values: MailTemplateChanges, at: number, by: number): Promise<number> {
       const { id } = await db
@@ -164,11 +230,11 @@ export const mailRepository = (db: Kysely<Database>, dialect: DialectName) => {
 
     // ---------- logs ----------
     async pageLogs(filter: MailLogFilter, page: PageParams) {
-      return fetchPage(logs(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(logs(filter), page, (rows) => rows.select(columns.log).orderBy('id', 'desc'));
     },
 
     findLog: (id: number): Promise<MailLogRow | undefined> =>
-      logs({}).selectAll().where('id', '=', id).executeTakeFirst(),
+      logs({}).select(columns.log).where('id', '=', id).executeTakeFirst(),
 
     async insertLog(
       values: Omit<Insertable<MailLogTable>, keyof ReturnType<typeof createdStamp>>,

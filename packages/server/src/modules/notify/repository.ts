@@ -53,6 +53,45 @@ const ownedBy = <O>(
     .where('userType', '=', userType)
     .where(notDeleted());
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  template: [
+    'id',
+    'name',
+    'code',
+    'nickname',
+    'content',
+    'type',
+    'params',
+    'status',
+    'remark',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+  message: [
+    'id',
+    'userId',
+    'userType',
+    'templateId',
+    'templateCode',
+    'templateNickname',
+    'templateContent',
+    'templateType',
+    'templateParams',
+    'readStatus',
+    'readTime',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 export const notifyRepository = (db: Kysely<Database>) => ({
   // ----- templates: global, deleted logically -----
 
@@ -64,13 +103,13 @@ export const notifyRepository = (db: Kysely<Database>) => ({
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
     if (to !== null) q = q.where('createTime', '<=', to);
-    return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+    return fetchPage(q, page, (rows) => rows.select(columns.template).orderBy('id', 'desc'));
   },
 
   findTemplateById: (id: number): Promise<NotifyTemplateRow | undefined> =>
     db
       .selectFrom('systemNotifyTemplate')
-      .selectAll()
+      .select(columns.template)
       .where('id', '=', id)
       .where(notDeleted())
       .executeTakeFirst(),
@@ -104,7 +143,7 @@ export const notifyRepository = (db: Kysely<Database>) => ({
   findTemplateByCode: (code: string): Promise<NotifyTemplateRow | undefined> =>
     db
       .selectFrom('systemNotifyTemplate')
-      .selectAll()
+      .select(columns.template)
       .where('code', '=', code)
       .where(notDeleted())
       .orderBy('id')
@@ -126,13 +165,13 @@ export const notifyRepository = (db: Kysely<Database>) => ({
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
     if (to !== null) q = q.where('createTime', '<=', to);
-    return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+    return fetchPage(q, page, (rows) => rows.select(columns.message).orderBy('id', 'desc'));
   },
 
   findMessageById: (tenantId: number, id: number): Promise<NotifyMessageRow | undefined> =>
     db
       .selectFrom('systemNotifyMessage')
-      .selectAll()
+      .select(columns.message)
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
       .where(notDeleted())
@@ -159,7 +198,9 @@ export const notifyRepository = (db: Kysely<Database>) => ({
     const [from, to] = filter.createTime ?? [null, null];
     if (from !== null) q = q.where('createTime', '>=', from);
     if (to !== null) q = q.where('createTime', '<=', to);
-    return fetchPage(q, page, (rows) => rows.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'));
+    return fetchPage(q, page, (rows) =>
+      rows.select(columns.message).orderBy('createTime', 'desc').orderBy('id', 'desc'),
+    );
   },
 
   /** The newest unread messages first. */
@@ -170,7 +211,7 @@ export const notifyRepository = (db: Kysely<Database>) => ({
     size: number,
   ): Promise<NotifyMessageRow[]> =>
     ownedBy(db.selectFrom('systemNotifyMessage'), tenantId, userId, userType)
-      .selectAll()
+      .select(columns.message)
       .where('readStatus', '=', UNREAD)
       .orderBy('createTime', 'desc')
       .orderBy('id', 'desc')

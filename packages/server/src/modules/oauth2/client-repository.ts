@@ -31,6 +31,34 @@ export interface OAuth2ClientChanges {
   pkceRequired: number;
 }
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  client: [
+    'id',
+    'clientId',
+    'secret',
+    'name',
+    'logo',
+    'description',
+    'status',
+    'accessTokenValiditySeconds',
+    'refreshTokenValiditySeconds',
+    'redirectUris',
+    'authorizedGrantTypes',
+    'scopes',
+    'autoApproveScopes',
+    'authorities',
+    'resourceIds',
+    'additionalInformation',
+    'pkceRequired',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 /** OAuth2 clients: a global table (no tenant), soft-deleted. */
 export const oauth2ClientRepository = (db: Kysely<Database>) => {
   const live = () => db.selectFrom('systemOauth2Client').where(notDeleted());
@@ -40,14 +68,14 @@ export const oauth2ClientRepository = (db: Kysely<Database>) => {
       let q = live();
       if (filter.name) q = q.where(contains('name', filter.name));
       if (filter.status !== undefined) q = q.where('status', '=', filter.status);
-      return fetchPage(q, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(q, page, (rows) => rows.select(columns.client).orderBy('id', 'desc'));
     },
 
     findById: (id: number): Promise<OAuth2ClientRow | undefined> =>
-      live().selectAll().where('id', '=', id).executeTakeFirst(),
+      live().select(columns.client).where('id', '=', id).executeTakeFirst(),
 
     findByClientId: (clientId: string): Promise<OAuth2ClientRow | undefined> =>
-      live().selectAll().where('clientId', '=', clientId).executeTakeFirst(),
+      live().select(columns.client).where('clientId', '=', clientId).executeTakeFirst(),
 
     async insert(values: OAuth2ClientChanges, at: number, by: number): Promise<number> {
       const { id } = await db

@@ -13,6 +13,25 @@ interface Approver {
   clientId: string;
 }
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  approve: [
+    'id',
+    'tenantId',
+    'userId',
+    'userType',
+    'clientId',
+    'scope',
+    'approved',
+    'expiresTime',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 /** Authorization codes (by digest) and remembered approvals. */
 export const oauth2GrantRepository = (db: Kysely<Database>) => ({
   async insertCode(row: Insertable<OAuth2CodeTable>): Promise<void> {
@@ -33,7 +52,7 @@ export const oauth2GrantRepository = (db: Kysely<Database>) => ({
   approvals: (who: Approver, now: number): Promise<OAuth2ApproveRow[]> =>
     db
       .selectFrom('systemOauth2Approve')
-      .selectAll()
+      .select(columns.approve)
       .where('tenantId', '=', who.tenantId)
       .where('userId', '=', who.userId)
       .where('userType', '=', who.userType)

@@ -33,6 +33,44 @@ export type SmsTemplateChanges = Pick<
   | 'channelCode'
 >;
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  channel: [
+    'id',
+    'signature',
+    'code',
+    'status',
+    'remark',
+    'apiKey',
+    'apiSecret',
+    'callbackUrl',
+    'apiUrl',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+  template: [
+    'id',
+    'type',
+    'status',
+    'code',
+    'name',
+    'content',
+    'params',
+    'remark',
+    'apiTemplateId',
+    'channelId',
+    'channelCode',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 const count = (n: { n: string | number }) => Number(n.n);
 
 /** SMS channels and templates; global tables (no tenant), soft-deleted. */
@@ -64,13 +102,13 @@ export const smsRepository = (db: Kysely<Database>) => {
 
   return {
     async channelPage(filter: SmsChannelFilter, page: PageParams): Promise<Page<SmsChannelRow>> {
-      return fetchPage(channels(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(channels(filter), page, (rows) => rows.select(columns.channel).orderBy('id', 'desc'));
     },
 
-    channelList: (): Promise<SmsChannelRow[]> => channels().selectAll().orderBy('id').execute(),
+    channelList: (): Promise<SmsChannelRow[]> => channels().select(columns.channel).orderBy('id').execute(),
 
     findChannel: (id: number): Promise<SmsChannelRow | undefined> =>
-      channels().selectAll().where('id', '=', id).executeTakeFirst(),
+      channels().select(columns.channel).where('id', '=', id).executeTakeFirst(),
 
     async insertChannel(values: SmsChannelChanges, at: number, by: number): Promise<number> {
       const { id } = await db
@@ -110,17 +148,19 @@ export const smsRepository = (db: Kysely<Database>) => {
         .then(count),
 
     async templatePage(filter: SmsTemplateFilter, page: PageParams): Promise<Page<SmsTemplateRow>> {
-      return fetchPage(templates(filter), page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(templates(filter), page, (rows) =>
+        rows.select(columns.template).orderBy('id', 'desc'),
+      );
     },
 
     templateList: (filter: SmsTemplateFilter): Promise<SmsTemplateRow[]> =>
-      templates(filter).selectAll().orderBy('id', 'desc').execute(),
+      templates(filter).select(columns.template).orderBy('id', 'desc').execute(),
 
     findTemplate: (id: number): Promise<SmsTemplateRow | undefined> =>
-      templates().selectAll().where('id', '=', id).executeTakeFirst(),
+      templates().select(columns.template).where('id', '=', id).executeTakeFirst(),
 
     findTemplateByCode: (code: string): Promise<SmsTemplateRow | undefined> =>
-      templates().selectAll().where('code', '=', code).executeTakeFirst(),
+      templates().select(columns.template).where('code', '=', code).executeTakeFirst(),
 
     async insertTemplate(values: SmsTemplateChanges, at: number, by: number): Promise<number> {
       const { id } = await db

@@ -32,6 +32,48 @@ type UserFields = Pick<
   'openid' | 'token' | 'rawTokenInfo' | 'nickname' | 'avatar' | 'rawUserInfo' | 'code' | 'state'
 >;
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  client: [
+    'id',
+    'tenantId',
+    'name',
+    'socialType',
+    'userType',
+    'clientId',
+    'clientSecret',
+    'agentId',
+    'status',
+    'authorizeUrl',
+    'tokenUrl',
+    'userInfoUrl',
+    'scope',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+  socialUser: [
+    'id',
+    'tenantId',
+    'type',
+    'openid',
+    'token',
+    'rawTokenInfo',
+    'nickname',
+    'avatar',
+    'rawUserInfo',
+    'code',
+    'state',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 /** Social clients, accounts and bindings; every call is confined to one tenant. */
 export const socialRepository = (db: Kysely<Database>) => {
   const clients = (tenantId: number) =>
@@ -49,11 +91,11 @@ export const socialRepository = (db: Kysely<Database>) => {
       if (filter.socialType !== undefined) query = query.where('socialType', '=', filter.socialType);
       if (filter.userType !== undefined) query = query.where('userType', '=', filter.userType);
       if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-      return fetchPage(query, page, (rows) => rows.selectAll().orderBy('id', 'desc'));
+      return fetchPage(query, page, (rows) => rows.select(columns.client).orderBy('id', 'desc'));
     },
 
     findClient: (tenantId: number, id: number): Promise<SocialClientRow | undefined> =>
-      clients(tenantId).selectAll().where('id', '=', id).executeTakeFirst(),
+      clients(tenantId).select(columns.client).where('id', '=', id).executeTakeFirst(),
 
     /** The tenant's client of a platform for a user type (at most one is kept). */
     findClientByType: (
@@ -62,7 +104,7 @@ export const socialRepository = (db: Kysely<Database>) => {
       userType: number,
     ): Promise<SocialClientRow | undefined> =>
       clients(tenantId)
-        .selectAll()
+        .select(columns.client)
         .where('socialType', '=', socialType)
         .where('userType', '=', userType)
         .executeTakeFirst(),
@@ -124,7 +166,7 @@ export const socialRepository = (db: Kysely<Database>) => {
     ): Promise<SocialUserRow | undefined> =>
       db
         .selectFrom('systemSocialUser')
-        .selectAll()
+        .select(columns.socialUser)
         .where('tenantId', '=', tenantId)
         .where('type', '=', type)
         .where('code', '=', code)
@@ -135,7 +177,7 @@ export const socialRepository = (db: Kysely<Database>) => {
     findUserByOpenid: (tenantId: number, type: number, openid: string): Promise<SocialUserRow | undefined> =>
       db
         .selectFrom('systemSocialUser')
-        .selectAll()
+        .select(columns.socialUser)
         .where('tenantId', '=', tenantId)
         .where('type', '=', type)
         .where('openid', '=', openid)
