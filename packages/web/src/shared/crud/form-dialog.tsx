@@ -48,6 +48,8 @@ export interface FormDialogProps<G extends Endpoint, C extends Endpoint, U exten
   toBody?: (values: Values) => Values;
   labelWidth?: number;
   width?: number;
+  /** After a save and the refresh of the resource (e.g. reloading a store the change affects). */
+  onSaved?: () => Promise<unknown> | void;
   /** The form's name, which prefixes its fields' ids. */
   name: string;
   /** The form fields; a function receives the form and whether it edits an existing row. */
@@ -70,6 +72,7 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
   toBody = (values) => values,
   labelWidth = 90,
   width = DIALOG_WIDTH_MEDIUM,
+  onSaved,
   name,
   children,
 }: FormDialogProps<G, C, U>) {
@@ -116,6 +119,7 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
     void message.success(updating ? '修改成功' : '新增成功');
     control.close();
     await invalidateEndpoints(client, create);
+    await onSaved?.();
   };
 
   return (

@@ -6,7 +6,7 @@ import type { FormInstance } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { request } from '../request';
-import { formatListState, parseListState } from './list-state';
+import { formatListState, INITIAL_LIST_STATE, parseListState } from './list-state';
 import type { ListState } from './list-state';
 import { queryKey } from './query-key';
 import { toFormValues, toQuery } from './search-fields';
@@ -21,6 +21,8 @@ export interface ListPageOptions<T = unknown> {
   search?: readonly SearchField[];
   /** Parameters every request carries (not shown in the form or the address). */
   fixed?: Record<string, string | number>;
+  /** The search the list opens on when the address names none, and what 重置 returns to. */
+  defaults?: ListQuery;
   /** How long a loaded page counts as fresh (default: the client's); 0 for lists others write to. */
   staleTime?: number;
   /** Reloads the page while the rows ask for it (e.g. a row still waiting for a result). */
@@ -59,12 +61,14 @@ export function useListPage<E extends PageEndpoint>(
   const location = useLocation();
   const navigate = useNavigate();
   const [searchForm] = Form.useForm();
-  const [state, setState] = useState<ListState>(() =>
-    parseListState(
+  const [state, setState] = useState<ListState>(() => {
+    const parsed = parseListState(
       location.hash,
       search.map((field) => field.name),
-    ),
-  );
+    );
+    const empty = Object.keys(parsed.query).length === 0;
+    return empty && options.defaults ? { ...parsed, query: options.defaults } : parsed;
+  });
   const [showSearch, setShowSearch] = useState(true);
 
   // The form shows what the address asked for on the first render.
@@ -73,7 +77,10 @@ export function useListPage<E extends PageEndpoint>(
     searchForm.setFieldsValue(initialValues);
   }, [searchForm, initialValues]);
 
-  const hash = formatListState(state);
+  // The defaults are what an address without a query means, so they stay out of it.
+  const queryText = (query: ListQuery) => formatListState({ ...INITIAL_LIST_STATE, query });
+  const isDefault = queryText(state.query) === queryText(options.defaults ?? {});
+  const hash = formatListState(isDefault ? { ...state, query: {} } : state);
   useEffect(() => {
     if (location.hash !== hash && !(location.hash === '#' && hash === ''))
       void navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
@@ -105,8 +112,10 @@ export function useListPage<E extends PageEndpoint>(
     total: result.data?.total ?? 0,
     onSearch,
     onReset: () => {
+      const defaults = toFormValues(search, options.defaults ?? {});
       searchForm.resetFields();
-      onSearch({});
+      searchForm.setFieldsValue(defaults);
+      onSearch(defaults);
     },
     setPage: (pageNo, pageSize) => setState((current) => ({ ...current, pageNo, pageSize })),
     showSearch,
