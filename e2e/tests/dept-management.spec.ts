@@ -29,9 +29,9 @@ test('departments: tree, create below a parent, search, edit, collapse and delet
   await page.getByRole('button', { name: '展开/折叠' }).click();
   await expect(rows(page)).toHaveCount(4);
 
-  await page.locator('.dept-search').getByPlaceholder('请输入部门名称').fill('E2E');
+  await page.locator('.list-search').getByPlaceholder('请输入部门名称').fill('E2E');
   await page
-    .locator('.dept-search')
+    .locator('.list-search')
     .getByRole('button', { name: /搜\s*索/ })
     .click();
   await expect(rows(page)).toHaveCount(1);
@@ -43,7 +43,7 @@ test('departments: tree, create below a parent, search, edit, collapse and delet
   await expect(page.getByText('修改成功')).toBeVisible();
   await expect(rowOf(page, 'E2E二组')).toBeVisible();
   await page
-    .locator('.dept-search')
+    .locator('.list-search')
     .getByRole('button', { name: /重\s*置/ })
     .click();
   await expect(rows(page)).toHaveCount(4);

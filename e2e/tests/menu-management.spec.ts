@@ -6,7 +6,7 @@ const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: t
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 const rowOf = (page: Page, text: string) =>
   page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-const search = (page: Page) => page.locator('#menu-search');
+const search = (page: Page) => page.locator('.list-search');
 
 test('menu management: tree, create by type, search, edit, status, delete', async ({ page }) => {
   test.setTimeout(180_000);
@@ -21,7 +21,7 @@ test('menu management: tree, create by type, search, edit, status, delete', asyn
   await expect(rowOf(page, '角色管理')).toHaveCount(0);
 
   // A top-level directory with an icon; the path rule is checked first.
-  await page.locator('.menu-actions').getByRole('button', { name: '新增' }).click();
+  await page.locator('.list-actions').getByRole('button', { name: '新增' }).click();
   const form = dialog(page, '添加菜单');
   await expect(form.getByLabel('组件地址')).toHaveCount(0);
   await form.getByLabel('菜单名称').fill('E2E目录');
