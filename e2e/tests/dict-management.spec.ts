@@ -6,7 +6,7 @@ const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter(
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 const rowOf = (page: Page, text: string) =>
   page.locator('.ant-table-tbody tr.ant-table-row:visible').filter({ hasText: text });
-const search = (page: Page) => page.locator('.dict-admin-search:visible');
+const search = (page: Page) => page.locator('.list-search:visible');
 
 test('dictionaries: types and their data, created, searched, edited, switched, exported and deleted', async ({
   page,
@@ -132,7 +132,7 @@ test('dictionaries: types and their data, created, searched, edited, switched, e
 test('the dictionary data route takes digits only and highlights 字典管理', async ({ page }) => {
   await signIn(page, 'admin', 'admin123', '/dict/type/data/1');
   await expect(page).toHaveURL('/dict/type/data/1');
-  await expect(page.locator('.dict-admin-page .ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.list-page .ant-table-row').first()).toBeVisible();
   await page.goto('/dict/type/data/abc');
   await expect(page).toHaveURL('/404');
 });
