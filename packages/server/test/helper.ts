@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedIfEmpty } from '../src/db/seed.js';
+import { PG_ADMIN_URL, pgUrlOf } from './pg-admin.js';
 
 const CI = process.env.CI === 'true';
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** True when PostgreSQL answers; under CI=true its absence is a failure, elsewhere a skip with a message. */
@@ -46,35 +48,56 @@ export const newRedis = (): Redis => new Redis(REDIS_URL, { maxRetriesPerRequest
 export type Dialect = 'sqlite' | 'postgres';
 export const DIALECTS: Dialect[] = ['sqlite', ...((await probePostgres()) ? (['postgres'] as const) : [])];
 
-/** A fresh, migrated and seeded database: in-memory SQLite, or a throwaway PostgreSQL database. */
+/** The SQLite image of the run's migrated and seeded template (global-setup.ts), read once per file. */
+let sqliteImage: Buffer | undefined;
+const sqliteTemplate = (): Buffer | undefined => {
+  const file = inject('sqliteTemplate');
+  if (file) sqliteImage ??= readFileSync(file);
+  return sqliteImage;
+};
+
+/**
+ * A fresh, migrated and seeded database: in-memory SQLite, or a throwaway PostgreSQL database.
+ * Both start as a copy of the run's template (global-setup.ts): migrating and seeding every time
+ * cost more than most tests. On the copy, `migrateToLatest` finds nothing to run (it loads the
+ * tenant scope's table list) and `seedIfEmpty` nothing to seed. Without a template (another
+ * config), or with `onStatement` (the query-plan checks also see the migration's and seed's
+ * statements), the database is migrated and seeded here.
+ */
 export const freshDatabase = async (
   dialect: Dialect,
   onStatement?: (sql: string) => void,
 ): Promise<{ db: Db; drop: () => Promise<void> }> => {
   if (dialect === 'sqlite') {
-    const db = openDatabase({ sqliteFile: ':memory:', ...(onStatement ? { onStatement } : {}) });
+    const image = onStatement ? undefined : sqliteTemplate();
+    const db = openDatabase({
+      ...(image ? { sqliteImage: image } : { sqliteFile: ':memory:' }),
+      ...(onStatement ? { onStatement } : {}),
+    });
     await migrateToLatest(db);
     await seedIfEmpty(db);
     return { db, drop: async () => {} };
   }
-  const name = `admin_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('pgTemplate');
+  const name = `${template ? inject('pgPrefix') : 'admin_test_'}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = openDatabase({ databaseUrl: url.toString() });
+  const db = openDatabase({ databaseUrl: pgUrlOf(name) });
   await migrateToLatest(db);
   await seedIfEmpty(db);
+  const dropNow = async () => {
+    const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
   return {
     db,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    // Dropping waits for a checkpoint (0.5–2 s): with a template, the test goes on meanwhile and
+    // the run's teardown drops what is left (global-setup.ts).
+    drop: template ? async () => void dropNow().catch(() => {}) : dropNow,
   };
 };
 

@@ -23,6 +23,11 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** SQLite file; ':memory:' for tests. */
   sqliteFile?: string;
+  /**
+   * SQLite: an in-memory database opened from this image (`serialize()` of another one) instead of
+   * `sqliteFile`. Tests migrate and seed one database per process and open a copy for each test.
+   */
+  sqliteImage?: Buffer;
   /** SQLite: called with every statement it runs, values inlined (tests read the query plans). */
   onStatement?: (sql: string) => void;
 }
@@ -70,7 +75,7 @@ export const openDatabase = (options: DbOptions): Db => {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { kysely, dialect: 'postgres', tenantScope, close: () => kysely.destroy() };
   }
-  const file = options.sqliteFile ?? ':memory:';
+  const file = options.sqliteImage ?? options.sqliteFile ?? ':memory:';
   const { onStatement } = options;
   const sqlite = new SQLite(
     file,
