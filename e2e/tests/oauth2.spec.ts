@@ -144,7 +144,7 @@ test('应用管理: create a client, find it, edit it, delete it', async ({ page
   await create.getByRole('button', { name: OK }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
 
-  const search = page.locator('.oauth2-search');
+  const search = page.locator('.list-search');
   await search.getByPlaceholder('请输入应用名').fill('E2E 客户');
   await search.getByRole('button', { name: SEARCH }).click();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row:visible')).toHaveCount(1);
@@ -174,7 +174,7 @@ test('令牌管理: list the tokens and 强退 one', async ({ page, request }) =
   const digest = createHash('sha256').update(victim).digest('hex');
   await signIn(page, 'admin', 'admin123', '/system/oauth2/token');
   await expect(page).toHaveURL('/system/oauth2/token');
-  const search = page.locator('.oauth2-search');
+  const search = page.locator('.list-search');
   await search.getByPlaceholder('请输入用户编号').fill('2');
   await search.getByRole('button', { name: SEARCH }).click();
   const row = rowOf(page, digest.slice(0, 16));
