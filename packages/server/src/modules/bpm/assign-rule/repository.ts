@@ -7,12 +7,34 @@ type RuleRow = Selectable<BpmTaskAssignRuleTable>;
 /** A rule with its options read from JSON. */
 export type BpmRule = Omit<RuleRow, 'options'> & { options: number[] };
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  rule: [
+    'id',
+    'modelId',
+    'processDefinitionId',
+    'taskDefinitionKey',
+    'type',
+    'options',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 const toRule = (row: RuleRow): BpmRule => ({ ...row, options: parseIdList(row.options) });
 
 /** Rules of a model (its editable copy, process definition id '') and of its deployed definitions. */
 export const bpmRuleRepository = (db: Kysely<Database>) => {
   const live = (tenantId: number) =>
-    db.selectFrom('bpmTaskAssignRule').selectAll().where('tenantId', '=', tenantId).where(notDeleted());
+    db
+      .selectFrom('bpmTaskAssignRule')
+      .select(columns.rule)
+      .where('tenantId', '=', tenantId)
+      .where(notDeleted());
 
   return {
     listOfModel: async (tenantId: number, modelId: string): Promise<BpmRule[]> =>

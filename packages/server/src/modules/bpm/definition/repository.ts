@@ -6,6 +6,33 @@ import { type Page, type PageParams, fetchPage, updatedStamp } from '../../../li
 export type BpmDefinitionRow = Selectable<BpmProcessDefinitionTable>;
 export type NewBpmDefinition = Insertable<BpmProcessDefinitionTable>;
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  definition: [
+    'id',
+    'modelId',
+    'key',
+    'version',
+    'name',
+    'description',
+    'category',
+    'bpmnXml',
+    'formType',
+    'formId',
+    'formConf',
+    'formFields',
+    'formCustomCreatePath',
+    'formCustomViewPath',
+    'suspensionState',
+    'deploymentTime',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+  ],
+} as const;
+
 /** Deployed process definitions; also read by the runtime (start, detail, OA leave). */
 export const bpmDefinitionRepository = (db: Kysely<Database>) => {
   const ofTenant = (tenantId: number) =>
@@ -18,7 +45,9 @@ export const bpmDefinitionRepository = (db: Kysely<Database>) => {
       page: PageParams,
     ): Promise<Page<BpmDefinitionRow>> {
       const filtered = filter.key ? ofTenant(tenantId).where('key', '=', filter.key) : ofTenant(tenantId);
-      return fetchPage(filtered, page, (rows) => rows.selectAll().orderBy('version', 'desc').orderBy('key'));
+      return fetchPage(filtered, page, (rows) =>
+        rows.select(columns.definition).orderBy('version', 'desc').orderBy('key'),
+      );
     },
 
     list: (tenantId: number, filter: { suspensionState?: number | undefined }): Promise<BpmDefinitionRow[]> =>
@@ -26,21 +55,21 @@ export const bpmDefinitionRepository = (db: Kysely<Database>) => {
         ? ofTenant(tenantId)
         : ofTenant(tenantId).where('suspensionState', '=', filter.suspensionState)
       )
-        .selectAll()
+        .select(columns.definition)
         .orderBy('key')
         .orderBy('version', 'desc')
         .execute(),
 
     findById: (tenantId: number, id: string): Promise<BpmDefinitionRow | undefined> =>
-      ofTenant(tenantId).selectAll().where('id', '=', id).executeTakeFirst(),
+      ofTenant(tenantId).select(columns.definition).where('id', '=', id).executeTakeFirst(),
 
     byIds: async (tenantId: number, ids: string[]): Promise<BpmDefinitionRow[]> =>
-      ids.length === 0 ? [] : ofTenant(tenantId).selectAll().where('id', 'in', ids).execute(),
+      ids.length === 0 ? [] : ofTenant(tenantId).select(columns.definition).where('id', 'in', ids).execute(),
 
     /** The newest active version of `key`: what a new instance of the process starts on. */
     findLatestActiveByKey: (tenantId: number, key: string): Promise<BpmDefinitionRow | undefined> =>
       ofTenant(tenantId)
-        .selectAll()
+        .select(columns.definition)
         .where('key', '=', key)
         .where('suspensionState', '=', BPM_SUSPENSION_STATE.ACTIVE)
         .orderBy('version', 'desc')

@@ -12,6 +12,27 @@ export interface LeaveFilter {
   createTime?: TimeRange | undefined;
 }
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  leave: [
+    'id',
+    'userId',
+    'type',
+    'reason',
+    'startTime',
+    'endTime',
+    'day',
+    'result',
+    'processInstanceId',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
+
 /** OA leave requests; every method is scoped by tenant. */
 export const leaveRepository = (db: Kysely<Database>) => {
   const mine = (tenantId: number, userId: number, filter: LeaveFilter) => {
@@ -33,7 +54,7 @@ export const leaveRepository = (db: Kysely<Database>) => {
     findById: (tenantId: number, id: number): Promise<LeaveRow | undefined> =>
       db
         .selectFrom('bpmOaLeave')
-        .selectAll()
+        .select(columns.leave)
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .where(notDeleted())
@@ -46,7 +67,7 @@ export const leaveRepository = (db: Kysely<Database>) => {
       page: PageParams,
     ): Promise<Page<LeaveRow>> {
       return fetchPage(mine(tenantId, userId, filter), page, (rows) =>
-        rows.selectAll().orderBy('id', 'desc'),
+        rows.select(columns.leave).orderBy('id', 'desc'),
       );
     },
 

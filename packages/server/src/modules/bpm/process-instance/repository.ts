@@ -20,6 +20,43 @@ export type InstanceChanges = Partial<
   Pick<InstanceRow, 'status' | 'result' | 'engineState' | 'endTime' | 'updater' | 'updateTime'>
 >;
 
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  instance: [
+    'id',
+    'processDefinitionId',
+    'name',
+    'category',
+    'businessKey',
+    'startUserId',
+    'status',
+    'result',
+    'formVariables',
+    'engineState',
+    'version',
+    'endTime',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+  activity: [
+    'id',
+    'tenantId',
+    'processInstanceId',
+    'activityId',
+    'activityType',
+    'activityName',
+    'executionId',
+    'taskId',
+    'startTime',
+    'endTime',
+    'outgoing',
+  ],
+} as const;
+
 /** Process instances and their activity history; every method is scoped by tenant. */
 export const instanceRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, startUserId: number, filter: InstanceFilter) => {
@@ -44,7 +81,7 @@ export const instanceRepository = (db: Kysely<Database>) => {
     findById: (tenantId: number, id: string): Promise<InstanceRow | undefined> =>
       db
         .selectFrom('bpmProcessInstance')
-        .selectAll()
+        .select(columns.instance)
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .where(notDeleted())
@@ -54,7 +91,7 @@ export const instanceRepository = (db: Kysely<Database>) => {
     lockById: (tenantId: number, id: string): Promise<InstanceRow | undefined> =>
       db
         .selectFrom('bpmProcessInstance')
-        .selectAll()
+        .select(columns.instance)
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .where(notDeleted())
@@ -68,7 +105,7 @@ export const instanceRepository = (db: Kysely<Database>) => {
       page: PageParams,
     ): Promise<Page<InstanceRow>> {
       return fetchPage(filtered(tenantId, startUserId, filter), page, (rows) =>
-        rows.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc'),
+        rows.select(columns.instance).orderBy('createTime', 'desc').orderBy('id', 'desc'),
       );
     },
 
@@ -99,7 +136,7 @@ export const instanceRepository = (db: Kysely<Database>) => {
     activities: (tenantId: number, instanceId: string): Promise<ActivityRow[]> =>
       db
         .selectFrom('bpmActivity')
-        .selectAll()
+        .select(columns.activity)
         .where('tenantId', '=', tenantId)
         .where('processInstanceId', '=', instanceId)
         .orderBy('startTime')
@@ -112,7 +149,7 @@ export const instanceRepository = (db: Kysely<Database>) => {
         ? Promise.resolve([])
         : db
             .selectFrom('bpmActivity')
-            .selectAll()
+            .select(columns.activity)
             .where('processInstanceId', '=', instanceId)
             .where('executionId', 'in', executionIds)
             .execute(),

@@ -1,7 +1,14 @@
 import { BPM_RESULT, type TimeRange } from '@app/contract';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { BpmTaskTable, Database } from '../../../db/schema.js';
-import { type Page, type PageParams, contains, fetchPage, notDeleted } from '../../../lib/crud/index.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  fetchPage,
+  notDeleted,
+  qualified,
+} from '../../../lib/crud/index.js';
 
 export type TaskRow = Selectable<BpmTaskTable>;
 
@@ -15,6 +22,32 @@ export const OPEN_RESULTS: number[] = [
   BPM_RESULT.SIGN_BEFORE,
   BPM_RESULT.WAIT_BEFORE_TASK,
 ];
+
+/** The columns this repository reads (every column: its callers map whole rows). */
+export const columns = {
+  task: [
+    'id',
+    'processInstanceId',
+    'processDefinitionId',
+    'executionId',
+    'definitionKey',
+    'name',
+    'assigneeUserId',
+    'ownerUserId',
+    'parentTaskId',
+    'result',
+    'reason',
+    'suspensionState',
+    'claimTime',
+    'endTime',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
 
 export const isOpenTask = (task: Pick<TaskRow, 'result'>): boolean => OPEN_RESULTS.includes(task.result);
 
@@ -75,7 +108,7 @@ export const taskRepository = (db: Kysely<Database>) => {
   ): Promise<Page<TaskWithInstance>> => {
     return fetchPage(query, page, (rows) =>
       rows
-        .selectAll('t')
+        .select(qualified('t', columns.task))
         .select(['i.name as instanceName', 'i.startUserId', 'u.nickname as startUserNickname'])
         .orderBy(order, 'desc')
         .orderBy('t.id', 'desc'),
@@ -86,7 +119,7 @@ export const taskRepository = (db: Kysely<Database>) => {
     findById: (tenantId: number, id: string): Promise<TaskRow | undefined> =>
       db
         .selectFrom('bpmTask')
-        .selectAll()
+        .select(columns.task)
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .where(notDeleted())
@@ -107,7 +140,7 @@ export const taskRepository = (db: Kysely<Database>) => {
     listByInstance: (tenantId: number, instanceId: string): Promise<TaskRow[]> =>
       db
         .selectFrom('bpmTask')
-        .selectAll()
+        .select(columns.task)
         .where('tenantId', '=', tenantId)
         .where('processInstanceId', '=', instanceId)
         .where(notDeleted())
@@ -119,7 +152,7 @@ export const taskRepository = (db: Kysely<Database>) => {
     childrenOf: (tenantId: number, parentId: string): Promise<TaskRow[]> =>
       db
         .selectFrom('bpmTask')
-        .selectAll()
+        .select(columns.task)
         .where('tenantId', '=', tenantId)
         .where('parentTaskId', '=', parentId)
         .where(notDeleted())
@@ -133,7 +166,7 @@ export const taskRepository = (db: Kysely<Database>) => {
         ? Promise.resolve([])
         : db
             .selectFrom('bpmTask')
-            .selectAll()
+            .select(columns.task)
             .where('tenantId', '=', tenantId)
             .where('processInstanceId', 'in', instanceIds)
             .where('result', 'in', OPEN_RESULTS)
