@@ -3,30 +3,15 @@ import type { Database, DeptTable } from '../../db/schema.js';
 import { type DataScope, deptScopeCondition } from './data-scope.js';
 import { contains, notDeleted, createdStamp, updatedStamp, softDeleted } from '../../lib/crud/index.js';
 
-export type DeptRow = Selectable<DeptTable>;
+export type DeptRow = Pick<Selectable<DeptTable>, (typeof columns.dept)[number]>;
 export type DeptChanges = Pick<
   DeptRow,
   'name' | 'parentId' | 'sort' | 'leaderUserId' | 'phone' | 'email' | 'status'
 >;
 
-/** The columns this repository reads (every column: its callers map whole rows). */
+/** The columns this repository reads: what its callers map into the API's shapes. */
 export const columns = {
-  dept: [
-    'id',
-    'name',
-    'parentId',
-    'sort',
-    'leaderUserId',
-    'phone',
-    'email',
-    'status',
-    'tenantId',
-    'creator',
-    'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
-  ],
+  dept: ['id', 'name', 'parentId', 'sort', 'leaderUserId', 'phone', 'email', 'status', 'createTime'],
 } as const;
 
 export const deptRepository = (db: Kysely<Database>) => ({

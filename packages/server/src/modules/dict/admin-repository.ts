@@ -4,28 +4,17 @@ import { STATUS_ENABLED } from '../../context.js';
 import type { Database, DictDataTable, DictTypeTable } from '../../db/schema.js';
 import { type Page, contains, fetchPage, notDeleted, softDeleted } from '../../lib/crud/index.js';
 
-export type DictTypeRow = Selectable<DictTypeTable>;
-export type DictDataRow = Selectable<DictDataTable>;
+export type DictTypeRow = Pick<Selectable<DictTypeTable>, (typeof columns.type)[number]>;
+export type DictDataRow = Pick<Selectable<DictDataTable>, (typeof columns.data)[number]>;
 
 interface Paging {
   pageNo: number;
   pageSize: number;
 }
 
-/** The columns this repository reads (every column: its callers map whole rows). */
+/** The columns this repository reads: what its callers map into the API's shapes. */
 export const columns = {
-  type: [
-    'id',
-    'name',
-    'type',
-    'status',
-    'remark',
-    'creator',
-    'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
-  ],
+  type: ['id', 'name', 'type', 'status', 'remark', 'createTime'],
   data: [
     'id',
     'sort',
@@ -36,11 +25,7 @@ export const columns = {
     'colorType',
     'cssClass',
     'remark',
-    'creator',
     'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
   ],
 } as const;
 

@@ -12,8 +12,8 @@ import {
   softDeleted,
 } from '../../lib/crud/index.js';
 
-export type MailAccountRow = Selectable<MailAccountTable>;
-export type MailTemplateRow = Selectable<MailTemplateTable>;
+export type MailAccountRow = Pick<Selectable<MailAccountTable>, (typeof columns.account)[number]>;
+export type MailTemplateRow = Pick<Selectable<MailTemplateTable>, (typeof columns.template)[number]>;
 export type MailLogRow = Selectable<MailLogTable>;
 
 export type MailAccountChanges = Pick<
@@ -46,22 +46,9 @@ export interface MailLogFilter {
   sendTime?: TimeRange | undefined;
 }
 
-/** The columns this repository reads (every column: its callers map whole rows). */
+/** The columns this repository reads: what its callers map into the API's shapes. */
 export const columns = {
-  account: [
-    'id',
-    'mail',
-    'username',
-    'password',
-    'host',
-    'port',
-    'sslEnable',
-    'creator',
-    'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
-  ],
+  account: ['id', 'mail', 'username', 'password', 'host', 'port', 'sslEnable', 'createTime'],
   template: [
     'id',
     'name',
@@ -73,11 +60,7 @@ export const columns = {
     'params',
     'status',
     'remark',
-    'creator',
     'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
   ],
   log: [
     'id',

@@ -13,12 +13,12 @@ import {
   softDeleted,
 } from '../../lib/crud/index.js';
 
-export type SmsChannelRow = Selectable<SmsChannelTable>;
+export type SmsChannelRow = Pick<Selectable<SmsChannelTable>, (typeof columns.channel)[number]>;
 export type SmsChannelChanges = Pick<
   SmsChannelRow,
   'signature' | 'code' | 'status' | 'remark' | 'apiKey' | 'apiSecret' | 'callbackUrl' | 'apiUrl'
 >;
-export type SmsTemplateRow = Selectable<SmsTemplateTable>;
+export type SmsTemplateRow = Pick<Selectable<SmsTemplateTable>, (typeof columns.template)[number]>;
 export type SmsTemplateChanges = Pick<
   SmsTemplateRow,
   | 'type'
@@ -33,7 +33,7 @@ export type SmsTemplateChanges = Pick<
   | 'channelCode'
 >;
 
-/** The columns this repository reads (every column: its callers map whole rows). */
+/** The columns this repository reads: what its callers map into the API's shapes. */
 export const columns = {
   channel: [
     'id',
@@ -45,11 +45,7 @@ export const columns = {
     'apiSecret',
     'callbackUrl',
     'apiUrl',
-    'creator',
     'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
   ],
   template: [
     'id',
@@ -63,11 +59,7 @@ export const columns = {
     'apiTemplateId',
     'channelId',
     'channelCode',
-    'creator',
     'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
   ],
 } as const;
 

@@ -12,7 +12,7 @@ import {
   softDeleted,
 } from '../../lib/crud/index.js';
 
-export type SocialClientRow = Selectable<SocialClientTable>;
+export type SocialClientRow = Pick<Selectable<SocialClientTable>, (typeof columns.client)[number]>;
 export type SocialUserRow = Selectable<SocialUserTable>;
 
 export interface SocialClientFilter {
@@ -32,11 +32,10 @@ type UserFields = Pick<
   'openid' | 'token' | 'rawTokenInfo' | 'nickname' | 'avatar' | 'rawUserInfo' | 'code' | 'state'
 >;
 
-/** The columns this repository reads (every column: its callers map whole rows). */
+/** The columns this repository reads: what its callers map into the API's shapes. */
 export const columns = {
   client: [
     'id',
-    'tenantId',
     'name',
     'socialType',
     'userType',
@@ -48,11 +47,7 @@ export const columns = {
     'tokenUrl',
     'userInfoUrl',
     'scope',
-    'creator',
     'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
   ],
   socialUser: [
     'id',

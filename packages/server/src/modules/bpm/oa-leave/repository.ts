@@ -3,7 +3,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BpmOaLeaveTable, Database } from '../../../db/schema.js';
 import { type Page, type PageParams, contains, fetchPage, notDeleted } from '../../../lib/crud/index.js';
 
-export type LeaveRow = Selectable<BpmOaLeaveTable>;
+export type LeaveRow = Pick<Selectable<BpmOaLeaveTable>, (typeof columns.leave)[number]>;
 
 export interface LeaveFilter {
   result?: number | undefined;
@@ -12,7 +12,7 @@ export interface LeaveFilter {
   createTime?: TimeRange | undefined;
 }
 
-/** The columns this repository reads (every column: its callers map whole rows). */
+/** The columns this repository reads: what its callers map into the API's shapes. */
 export const columns = {
   leave: [
     'id',
@@ -24,12 +24,7 @@ export const columns = {
     'day',
     'result',
     'processInstanceId',
-    'tenantId',
-    'creator',
     'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
   ],
 } as const;
 
