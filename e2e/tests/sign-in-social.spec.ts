@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { serverPort, serverUrl } from '../servers';
 import { confirmDialog, dialog, OK, rowOf } from './bpm-manage-helpers';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { SCREENSHOTS, sidebar, signIn } from './helpers';
+import { SCREENSHOTS, sidebar, signInWithForm } from './helpers';
 import { apiLogin } from './notify-helpers';
 
 /*
@@ -203,7 +203,7 @@ test('social sign-in: 未绑定账号 binds with the password, then signs in dir
   await expect(page.getByText(/未绑定账号/)).toBeVisible();
 
   // Bound again from the personal centre, through /bind.
-  await signIn(page, 'admin', 'admin123', '/user/profile');
+  await signInWithForm(page, 'admin', 'admin123', '/user/profile');
   await page.getByRole('tab', { name: '社交信息' }).click();
   await rowOf(page, '统一认证').getByRole('button', { name: '绑定' }).click();
   await page.waitForURL(`${APP}/bind?**`);
@@ -215,7 +215,7 @@ test('social sign-in: 未绑定账号 binds with the password, then signs in dir
 });
 
 test('社交客户端: create, edit keeping the secret, delete', async ({ page }) => {
-  await signIn(page, 'admin', 'admin123', '/system/social/client');
+  await signInWithForm(page, 'admin', 'admin123', '/system/social/client');
   await expect(page).toHaveURL('/system/social/client');
   await expect(sidebar(page).getByText('社交客户端')).toBeVisible();
 

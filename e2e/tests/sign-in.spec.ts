@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { SCREENSHOTS, sidebar, signIn } from './helpers';
+import { SCREENSHOTS, sidebar, signInWithForm } from './helpers';
 
 test('an unauthenticated visit to /index goes to the login page with the redirect', async ({ page }) => {
   await page.goto('/index');
@@ -10,7 +10,7 @@ test('an unauthenticated visit to /index goes to the login page with the redirec
 });
 
 test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
-  await signIn(page, 'admin', 'wrong-password');
+  await signInWithForm(page, 'admin', 'wrong-password');
   await expect(page.getByRole('alert').filter({ hasText: '登录失败，账号密码不正确' })).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   await page.screenshot({ path: `${SCREENSHOTS}login-error.png` });
@@ -24,7 +24,7 @@ test('empty fields are refused before anything is sent', async ({ page }) => {
 });
 
 test('signing in lands on /index with the server menus; reload keeps the session', async ({ page }) => {
-  await signIn(page, '  admin ');
+  await signInWithForm(page, '  admin ');
   await expect(page).toHaveURL('/index');
   const nav = sidebar(page);
   for (const name of ['首页', '系统管理', '基础设施', '工作流程'])
@@ -44,14 +44,14 @@ test('signing in lands on /index with the server menus; reload keeps the session
 });
 
 test('a sign-in from a deep link returns to it', async ({ page }) => {
-  await signIn(page, 'admin', 'admin123', '/system/user');
+  await signInWithForm(page, 'admin', 'admin123', '/system/user');
   await expect(page).toHaveURL('/system/user');
   await expect(page.locator('.page-cache-slot[data-page-key="/system/user"]')).toBeVisible();
   await expect(page.getByRole('tree')).toBeVisible(); // the user page's department tree
 });
 
 test('an unknown path shows /404', async ({ page }) => {
-  await signIn(page);
+  await signInWithForm(page);
   await expect(page).toHaveURL('/index');
   await page.goto('/no/such/page');
   await expect(page).toHaveURL('/404');
@@ -60,7 +60,7 @@ test('an unknown path shows /404', async ({ page }) => {
 });
 
 test('an expired access token is refreshed silently', async ({ page }) => {
-  await signIn(page);
+  await signInWithForm(page);
   await expect(page).toHaveURL('/index');
   const before = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'));
   // Listen first: a background request (the unread count) may meet the unknown token and refresh
@@ -79,7 +79,7 @@ test('an expired access token is refreshed silently', async ({ page }) => {
 });
 
 test('a narrow role sees only its menus', async ({ page }) => {
-  await signIn(page, 'operator', 'operator123');
+  await signInWithForm(page, 'operator', 'operator123');
   await expect(page).toHaveURL('/index');
   const nav = sidebar(page);
   await expect(nav.getByText('系统管理', { exact: true })).toBeVisible();
@@ -94,7 +94,7 @@ test('a narrow role sees only its menus', async ({ page }) => {
 });
 
 test('logout asks first, then returns to /login', async ({ page }) => {
-  await signIn(page);
+  await signInWithForm(page);
   await expect(page).toHaveURL('/index');
   await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
