@@ -217,14 +217,19 @@ describe('bpm engine: a live instance steps as the recovered one does', () => {
       definition: timers,
       variables: { approverId: 1, supervisorId: 2, timeout: 'PT0.2S' },
     });
-    await new Promise((r) => setTimeout(r, 250));
-    const approve = { definition: timers, executionId: executionOf(started, 'approve') };
-    await expect(
-      completeTask({ ...approve, state: JSON.parse(JSON.stringify(started.state)) as EngineState }),
-    ).rejects.toMatchObject({ kind: 'task-not-waiting' });
-    await expect(
-      completeTask({ ...approve, state: started.state, live: started.live }),
-    ).rejects.toMatchObject({ kind: 'task-not-waiting' });
+    // The clock moves past the timer (PT0.2S) instead of the test waiting for it.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 250 });
+    try {
+      const approve = { definition: timers, executionId: executionOf(started, 'approve') };
+      await expect(
+        completeTask({ ...approve, state: JSON.parse(JSON.stringify(started.state)) as EngineState }),
+      ).rejects.toMatchObject({ kind: 'task-not-waiting' });
+      await expect(
+        completeTask({ ...approve, state: started.state, live: started.live }),
+      ).rejects.toMatchObject({ kind: 'task-not-waiting' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type DefinitionSource,
   type EngineState,
@@ -409,8 +409,11 @@ describe('bpm engine: timers', () => {
     expect(early.cancelledTasks).toEqual([]);
     expect(early.timers).toEqual(started.timers);
 
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const fired = await fireDueTimers({ definition, state: restart(started), now: Date.now() });
+    // The clock moves past the timer instead of the test waiting for it.
+    vi.useFakeTimers({ toFake: ['Date'], now: timer!.expireAt + 100 });
+    const fired = await fireDueTimers({ definition, state: restart(started), now: Date.now() }).finally(() =>
+      vi.useRealTimers(),
+    );
     expect(fired.cancelledTasks).toEqual([{ executionId: approve.executionId, activityId: 'approve' }]);
     expect(fired.waitingTasks.map((t) => [t.activityId, t.assignee])).toEqual([['escalate', 2]]);
     expect(path(fired)).toEqual(['approve', 'approve_timeout', 'escalate']);

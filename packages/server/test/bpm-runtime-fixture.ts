@@ -249,7 +249,8 @@ export const addWorkflowUser = async (db: Db, username: string, nickname = usern
 export const serversOn = (dialect: Dialect, db: Db) => {
   const shared: Db = { ...db, close: async () => {} };
   return {
-    start: () => createTestApp(dialect, { db: shared }),
+    /** `now`: where the new server's clock starts (a later start, without waiting for it). */
+    start: (now?: number) => createTestApp(dialect, { db: shared, ...(now === undefined ? {} : { now }) }),
   };
 };
 

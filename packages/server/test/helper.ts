@@ -139,13 +139,15 @@ export const createTestApp = async (
     unreadStream?: AppOptions['unreadStream'];
     /** SQLite only: called with every statement run (see query-plans.ts). */
     onStatement?: (sql: string) => void;
+    /** Where the app's clock (`clock.now`) starts; the current time by default. */
+    now?: number;
   } = {},
 ): Promise<TestApp> => {
   const fresh = options.db
     ? { db: options.db, drop: async () => {} }
     : await freshDatabase(dialect, options.onStatement);
   const config = loadConfig({ WEB_DIST: '', LOG_LEVEL: 'silent', CAPTCHA_ENABLED: 'false', ...options.env });
-  const clock = { now: Date.now() };
+  const clock = { now: options.now ?? Date.now() };
   const app = await buildApp({
     config,
     db: fresh.db,

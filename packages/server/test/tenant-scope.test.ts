@@ -1,6 +1,6 @@
 import { defineEndpoint, PUBLIC, SIGNED_IN } from '@app/contract';
 import { type Insertable, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type Db } from '../src/db/database.js';
 import type { Database } from '../src/db/schema.js';
@@ -411,7 +411,7 @@ describe('the request tenant scope', () => {
       { intervalMs: 1, log: t.app.log, failureMessage: 'probe' },
     );
     withTenantScope(7, () => poller.start());
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await vi.waitFor(() => expect(seen).not.toBeUndefined());
     await poller.stop();
     expect(seen).toBeNull();
   });
