@@ -65,16 +65,14 @@ test('base info validates key and name and writes them undoably', async ({ page 
   // An invalid XML name is not copied into the id.
   await key.fill('1 bad');
   await name.fill('请假流程');
-  await page.waitForTimeout(400);
-  let xml = await previewXml(page);
+  // The fields write to the diagram after a pause: the name shows once the key has been handled.
+  let xml = '';
+  await expect.poll(async () => (xml = await previewXml(page))).toContain('name="请假流程"');
   expect(xml).not.toContain('id="1 bad"');
-  expect(xml).toContain('name="请假流程"');
 
   await key.fill('leave_1');
   await expect(panel(page).getByText('流程标识不能为空')).toHaveCount(0);
-  await page.waitForTimeout(400);
-  xml = await previewXml(page);
-  expect(xml).toMatch(/<bpmn2:process id="leave_1"/);
+  await expect.poll(() => previewXml(page)).toMatch(/<bpmn2:process id="leave_1"/);
 
   await toolbar(page).getByRole('button', { name: '撤销' }).click();
   xml = await previewXml(page);

@@ -95,18 +95,16 @@ test('sequence flows switch between normal, default and conditional', async ({ p
   await panel(page).getByLabel('流转类型').click();
   await page.getByTitle('条件流转路径', { exact: true }).click();
   await panel(page).getByLabel('表达式').fill('${days > 3}');
-  await page.waitForTimeout(400);
-  let out = await previewXml(page);
-  expect(out).toMatch(
-    /<(bpmn2:)?conditionExpression xsi:type="(bpmn2:)?tFormalExpression">\$\{days &gt; 3\}<\/(bpmn2:)?conditionExpression>/,
-  );
+  await expect
+    .poll(() => previewXml(page))
+    .toMatch(
+      /<(bpmn2:)?conditionExpression xsi:type="(bpmn2:)?tFormalExpression">\$\{days &gt; 3\}<\/(bpmn2:)?conditionExpression>/,
+    );
 
   await clickFlow(page, 'F2');
   await panel(page).getByText('流转条件').click();
   await panel(page).getByLabel('流转类型').click();
   await page.getByTitle('默认流转路径', { exact: true }).click();
-  await page.waitForTimeout(300);
-  out = await previewXml(page);
-  expect(out).toContain('default="F2"');
+  await expect.poll(() => previewXml(page)).toContain('default="F2"');
   await page.screenshot({ path: `${SCREENSHOTS}designer-condition.png` });
 });

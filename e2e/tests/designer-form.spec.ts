@@ -67,15 +67,17 @@ test('form fields edit enum values, constraints, properties and the date pattern
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toBeHidden();
   await expect(p.getByRole('link', { name: '流程表单' })).toHaveAttribute('href', '/bpm/manager/form');
-  await page.waitForTimeout(400);
 
-  const xml = await previewXml(page);
+  // The saved form reaches the diagram: the preview shows it once it has.
+  let xml = '';
+  await expect
+    .poll(async () => (xml = await previewXml(page)))
+    .toContain('<activiti:formField id="from" label="开始" type="date" datePattern="yyyy-MM-dd" />');
   expect(xml).toContain('activiti:formKey="leave-form"');
   expect(xml).toMatch(/<activiti:formData businessKey="kind">/);
   expect(xml).toMatch(
     /<activiti:formField id="kind" label="类型" type="enum">\s*<activiti:properties>\s*<activiti:property id="width" value="200" \/>\s*<\/activiti:properties>\s*<activiti:validation>\s*<activiti:constraint name="required" \/>\s*<\/activiti:validation>\s*<activiti:value id="sick" name="病假" \/>\s*<activiti:value id="annual" name="年假" \/>/,
   );
-  expect(xml).toContain('<activiti:formField id="from" label="开始" type="date" datePattern="yyyy-MM-dd" />');
 
   // The dialog's save is one command.
   await toolbar(page).getByRole('button', { name: '撤销' }).click();
@@ -126,14 +128,16 @@ test('flowable user tasks and flows take buttons, assignee rules and condition r
   await dialog.getByLabel('比较方式').fill('>');
   await dialog.getByLabel('比较值').fill('3');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
-  await page.waitForTimeout(400);
 
-  let xml = await previewXml(page);
+  // The last save reaches the diagram: the preview shows it once it has.
+  let xml = '';
+  await expect
+    .poll(async () => (xml = await previewXml(page)))
+    .toMatch(/<flowable:condition field="days" compare="&#62;" value="3" \/>/);
   expect(xml).toMatch(
     /<flowable:button id="btn_pass" name="通过" code="approve" isHide="false" sort="1" \/>/,
   );
   expect(xml).toMatch(/<flowable:assignee type="role" value="1" operationType="and" \/>/);
-  expect(xml).toMatch(/<flowable:condition field="days" compare="&#62;" value="3" \/>/);
 
   // Removal asks first; undo brings the rule back. The flow is still selected, its tab still open.
   await expect(p).toHaveAttribute('data-element-id', flowId);
