@@ -177,7 +177,8 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
                 activeMenu: '/bpm/task/my',
               }),
               lazy: async () => ({
-                Component: (await import('../../features/bpm/process-instance/process-instance-create-page')).default,
+                Component: (await import('../../features/bpm/process-instance/process-instance-create-page'))
+                  .default,
               }),
             },
             {
@@ -190,7 +191,8 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
                 activeMenu: '/bpm/task/my',
               }),
               lazy: async () => ({
-                Component: (await import('../../features/bpm/process-instance/process-instance-detail-page')).default,
+                Component: (await import('../../features/bpm/process-instance/process-instance-detail-page'))
+                  .default,
               }),
             },
             {

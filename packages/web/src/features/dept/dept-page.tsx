@@ -17,16 +17,17 @@ import {
   actionColumn,
   CreateButton,
   deleteAction,
+  DictRadio,
+  ExpandAllButton,
   FormDialog,
   ListPage,
   queryKey,
   updateAction,
   useCan,
+  useConfirmedCall,
   useFormDialog,
+  useTreeList,
 } from '../../shared/crud';
-import { useConfirmedCall } from '../../shared/crud/confirmed-call';
-import { DictRadio } from '../../shared/crud/dict-inputs';
-import { ExpandAllButton, useTreeList } from '../../shared/crud/tree-list';
 import type { SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';

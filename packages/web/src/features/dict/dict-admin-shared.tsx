@@ -1,6 +1,6 @@
 import { DICT_TYPE } from '@app/contract';
-import { StatusSwitch } from '../../shared/crud/status-switch';
-import type { StatusSwitchProps } from '../../shared/crud/status-switch';
+import { StatusSwitch } from '../../shared/crud';
+import type { StatusSwitchProps } from '../../shared/crud';
 import { loadDicts, useDictStore } from '../../shared/dict';
 import { DictTag } from '../../shared/ui/dict-tag';
 

@@ -18,18 +18,18 @@ import {
   actionColumn,
   CreateButton,
   deleteAction,
+  DictRadio,
   ExportButton,
   FormDialog,
   ListPage,
   queryKey,
   updateAction,
   useCan,
+  useConfirmedCall,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { useConfirmedCall } from '../../shared/crud/confirmed-call';
-import { DictRadio } from '../../shared/crud/dict-inputs';
 import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { COLOR_TYPE_OPTIONS, DictStatusSwitch, refreshDictStore } from './dict-admin-shared';
@@ -102,7 +102,6 @@ function DictDataList({ type }: { type: string | undefined }) {
       endpoint: dictDataDelete,
       options: { query: { id: row.id } },
       success: '删除成功',
-      closeOnFailure: true,
       then: refreshDictStore,
     });
 

@@ -15,6 +15,7 @@ import {
   actionColumn,
   CreateButton,
   deleteAction,
+  DictRadio,
   ExportButton,
   FormDialog,
   ListPage,
@@ -25,7 +26,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { DictRadio } from '../../shared/crud/dict-inputs';
 import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { DictStatusSwitch, refreshDictStore } from './dict-admin-shared';

@@ -1,9 +1,16 @@
 import { DICT_TYPE, loginLogExport, loginLogPage } from '@app/contract';
 import type { LoginLog } from '@app/contract';
 import type { TableColumnsType } from 'antd';
-import { actionColumn, ExportButton, ListPage, useListPage } from '../../shared/crud';
+import {
+  actionColumn,
+  detailAction,
+  DetailDialog,
+  ExportButton,
+  ListPage,
+  useDetailDialog,
+  useListPage,
+} from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { DetailDialog, detailAction, useDetailDialog } from '../../shared/crud/detail-dialog';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';

@@ -1,9 +1,15 @@
 import { DICT_TYPE, mailLogGet, mailLogPage } from '@app/contract';
 import type { MailLog } from '@app/contract';
 import type { TableColumnsType } from 'antd';
-import { actionColumn, ListPage, useListPage } from '../../shared/crud';
+import {
+  actionColumn,
+  detailAction,
+  DetailDialog,
+  ListPage,
+  useDetailDialog,
+  useListPage,
+} from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { DetailDialog, detailAction, useDetailDialog } from '../../shared/crud/detail-dialog';
 import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';

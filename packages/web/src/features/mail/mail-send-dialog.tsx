@@ -2,8 +2,7 @@ import { mailLogPage, mailTemplateSendMail } from '@app/contract';
 import type { MailTemplate } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
-import { invalidateEndpoints } from '../../shared/crud';
-import { TemplateSendDialog } from '../../shared/crud/template-send-dialog';
+import { invalidateEndpoints, TemplateSendDialog } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { MailPreview } from './mail-common';
 

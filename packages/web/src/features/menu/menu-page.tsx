@@ -6,14 +6,15 @@ import {
   actionColumn,
   CreateButton,
   deleteAction,
+  ExpandAllButton,
   ListPage,
+  StatusSwitch,
   updateAction,
   useCan,
+  useConfirmedCall,
   useFormDialog,
+  useTreeList,
 } from '../../shared/crud';
-import { useConfirmedCall } from '../../shared/crud/confirmed-call';
-import { StatusSwitch } from '../../shared/crud/status-switch';
-import { ExpandAllButton, useTreeList } from '../../shared/crud/tree-list';
 import type { SearchField } from '../../shared/crud';
 import { MenuIcon } from '../../shared/menu/menu-icons';
 import { request } from '../../shared/request';
@@ -48,7 +49,6 @@ export function MenuPage() {
       endpoint: menuDelete,
       options: { query: { id: row.id } },
       success: '删除成功',
-      closeOnFailure: true,
     });
 
   const columns: TableColumnsType<Menu> = [

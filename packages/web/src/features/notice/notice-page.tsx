@@ -16,8 +16,10 @@ import {
   confirmAction,
   CreateButton,
   deleteAction,
+  DictSelect,
   FormDialog,
   ListPage,
+  StatusSwitch,
   updateAction,
   useCan,
   useDeleteAction,
@@ -25,8 +27,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { DictSelect } from '../../shared/crud/dict-inputs';
-import { StatusSwitch } from '../../shared/crud/status-switch';
 import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';

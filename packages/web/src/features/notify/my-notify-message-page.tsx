@@ -14,9 +14,16 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { reloadUnreadCount } from '../../layout/notify-bell';
 import { request } from '../../shared/request';
-import { actionColumn, invalidateEndpoints, ListPage, useListPage } from '../../shared/crud';
+import {
+  actionColumn,
+  detailAction,
+  DetailDialog,
+  invalidateEndpoints,
+  ListPage,
+  useDetailDialog,
+  useListPage,
+} from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { DetailDialog, detailAction, useDetailDialog } from '../../shared/crud/detail-dialog';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 

@@ -3,9 +3,16 @@ import type { NotifyMessage } from '@app/contract';
 import { Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { actionColumn, ListPage, useCan, useListPage } from '../../shared/crud';
+import {
+  actionColumn,
+  detailAction,
+  DetailDialog,
+  ListPage,
+  useCan,
+  useDetailDialog,
+  useListPage,
+} from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { DetailDialog, detailAction, useDetailDialog } from '../../shared/crud/detail-dialog';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';

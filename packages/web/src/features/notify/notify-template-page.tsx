@@ -18,6 +18,7 @@ import {
   deleteAction,
   FormDialog,
   ListPage,
+  StatusSwitch,
   updateAction,
   useCan,
   useDeleteAction,
@@ -25,7 +26,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { StatusSwitch } from '../../shared/crud/status-switch';
 import { formatDateTime } from '../../shared/date/format';
 import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';

@@ -3,8 +3,7 @@ import type { NotifyTemplate } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Select } from 'antd';
 import { reloadUnreadCount } from '../../layout/notify-bell';
-import { invalidateEndpoints, queryKey } from '../../shared/crud';
-import { TemplateSendDialog } from '../../shared/crud/template-send-dialog';
+import { invalidateEndpoints, queryKey, TemplateSendDialog } from '../../shared/crud';
 import { request } from '../../shared/request';
 
 export interface NotifyTemplateSendDialogProps {

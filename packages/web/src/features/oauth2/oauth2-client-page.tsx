@@ -14,6 +14,8 @@ import {
   actionColumn,
   CreateButton,
   deleteAction,
+  DictRadio,
+  DictSelect,
   FormDialog,
   ListPage,
   updateAction,
@@ -23,7 +25,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { DictRadio, DictSelect } from '../../shared/crud/dict-inputs';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';

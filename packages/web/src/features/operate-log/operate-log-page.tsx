@@ -2,9 +2,16 @@ import { DICT_TYPE, operateLogExport, operateLogPage } from '@app/contract';
 import type { OperateLog } from '@app/contract';
 import { Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { actionColumn, ExportButton, ListPage, useListPage } from '../../shared/crud';
+import {
+  actionColumn,
+  detailAction,
+  DetailDialog,
+  ExportButton,
+  ListPage,
+  useDetailDialog,
+  useListPage,
+} from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { DetailDialog, detailAction, useDetailDialog } from '../../shared/crud/detail-dialog';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';

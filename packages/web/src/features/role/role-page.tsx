@@ -19,6 +19,7 @@ import {
   deleteAction,
   ExportButton,
   ListPage,
+  StatusSwitch,
   updateAction,
   useCan,
   useDeleteAction,
@@ -26,7 +27,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { StatusSwitch } from '../../shared/crud/status-switch';
 import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';

@@ -23,6 +23,7 @@ import {
   FormDialog,
   invalidateEndpoints,
   ListPage,
+  TemplateSendDialog,
   updateAction,
   useCan,
   useDeleteAction,
@@ -30,7 +31,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { TemplateSendDialog } from '../../shared/crud/template-send-dialog';
 import { formatDateTime } from '../../shared/date/format';
 import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';

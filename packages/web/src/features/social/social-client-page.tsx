@@ -15,6 +15,7 @@ import {
   actionColumn,
   CreateButton,
   deleteAction,
+  DictRadio,
   FormDialog,
   ListPage,
   updateAction,
@@ -23,7 +24,6 @@ import {
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
-import { DictRadio } from '../../shared/crud/dict-inputs';
 import type { SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';

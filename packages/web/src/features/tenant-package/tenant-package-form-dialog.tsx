@@ -8,9 +8,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useMemo } from 'react';
-import { FormDialog, queryKey } from '../../shared/crud';
+import { DictRadio, FormDialog, queryKey } from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
-import { DictRadio } from '../../shared/crud/dict-inputs';
 import { request } from '../../shared/request';
 import { toTree } from '../../shared/tree/check-tree-nodes';
 import { CheckTree } from '../../shared/ui/check-tree';

@@ -12,9 +12,8 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { FormDialog, queryKey } from '../../shared/crud';
+import { DictRadio, FormDialog, queryKey } from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
-import { DictRadio } from '../../shared/crud/dict-inputs';
 import { DATE_TIME_FORMAT } from '../../shared/date/format';
 import { request } from '../../shared/request';
 

@@ -1,9 +1,8 @@
 import { DICT_TYPE, postSimpleList, userCreate, userGet, userUpdate } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select, TreeSelect } from 'antd';
-import { FormDialog, queryKey } from '../../shared/crud';
+import { DictSelect, FormDialog, queryKey } from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
-import { DictSelect } from '../../shared/crud/dict-inputs';
 import { request } from '../../shared/request';
 import { useDeptOptions } from './user-dept-tree';
 

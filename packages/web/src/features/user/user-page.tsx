@@ -21,6 +21,7 @@ import {
   deleteAction,
   ExportButton,
   ListPage,
+  StatusSwitch,
   updateAction,
   useCan,
   useDeleteAction,
@@ -28,7 +29,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { StatusSwitch } from '../../shared/crud/status-switch';
 import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { DocAlert } from '../../shared/ui/doc-alert';

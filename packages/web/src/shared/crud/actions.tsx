@@ -1,14 +1,13 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Endpoint, EndpointQuery } from '@app/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { request, saveBlob } from '../request';
 import { RowActions } from '../ui/row-actions';
 import type { RowAction } from '../ui/row-actions';
-import { confirmDelete, confirmExport } from './confirm';
-import { invalidateEndpoints } from './query-key';
+import { confirmExport, deleteQuestion } from './confirm';
+import { useConfirmedCall } from './confirmed-call';
 import type { ListQuery } from './search-fields';
 import { useCan } from './use-can';
 
@@ -61,13 +60,13 @@ export function ExportButton({ endpoint, query, entity, fileName }: ExportButton
  * refreshes every read of the resource.
  */
 export function useDeleteAction(endpoint: Endpoint, entity: string) {
-  const { modal, message } = App.useApp();
-  const client = useQueryClient();
+  const call = useConfirmedCall();
   return (id: number | string, shownId: number | string = id) =>
-    confirmDelete(modal.confirm, entity, shownId, async () => {
-      await request(endpoint, { query: { id } as EndpointQuery<typeof endpoint> });
-      void message.success('删除成功');
-      await invalidateEndpoints(client, endpoint);
+    call({
+      content: deleteQuestion(entity, shownId),
+      endpoint,
+      options: { query: { id } as EndpointQuery<typeof endpoint> },
+      success: '删除成功',
     });
 }
 

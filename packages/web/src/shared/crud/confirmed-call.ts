@@ -13,34 +13,22 @@ export interface ConfirmedCall<E extends Endpoint> {
   options: RequestOptions<E>;
   /** Said once the call succeeded, e.g. '删除成功'. */
   success: string;
-  /** Close the confirmation when the call fails too (the request layer has shown the failure). */
-  closeOnFailure?: boolean;
   /** After the refresh (e.g. reloading a store the change affects). */
   then?: () => Promise<unknown> | void;
 }
 
 /**
- * A row action that asks first: confirms with the 系统提示 dialog, calls the endpoint, says `success`
- * and refreshes every read of the endpoint's resource. For actions whose question is not the kit's
- * '是否确认删除…编号为…' (`useDeleteAction`).
+ * An action that asks first: confirms with the 系统提示 dialog, calls the endpoint, says `success` and
+ * refreshes every read of the endpoint's resource.
  */
 export function useConfirmedCall() {
   const { modal, message } = App.useApp();
   const client = useQueryClient();
-  return <E extends Endpoint>({
-    content,
-    endpoint,
-    options,
-    success,
-    closeOnFailure,
-    then,
-  }: ConfirmedCall<E>) =>
-    confirmAction(modal.confirm, content, () => {
-      const done = request(endpoint, options).then(async () => {
-        void message.success(success);
-        await invalidateEndpoints(client, endpoint);
-        await then?.();
-      });
-      return closeOnFailure ? done.catch(() => undefined) : done;
+  return <E extends Endpoint>({ content, endpoint, options, success, then }: ConfirmedCall<E>) =>
+    confirmAction(modal.confirm, content, async () => {
+      await request(endpoint, options);
+      void message.success(success);
+      await invalidateEndpoints(client, endpoint);
+      await then?.();
     });
 }

@@ -75,7 +75,7 @@ export function ListPage<T extends object>({
         rowKey={rowKey}
         columns={columns}
         dataSource={list.rows as T[]}
-        loading={list.result.isFetching}
+        loading={list.loading}
         pagination={false}
         scroll={scrollX ? { x: scrollX } : table?.scroll}
         locale={emptyText ? { emptyText } : table?.locale}

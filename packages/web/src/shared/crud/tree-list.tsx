@@ -13,6 +13,7 @@ import { queryKey } from './query-key';
 import { toQuery } from './search-fields';
 import type { ListQuery, SearchField } from './search-fields';
 import type { ListPageApi } from './use-list-page';
+import { useRefresh } from './use-list-page';
 
 /** A row of an endpoint that answers every row at once. */
 export type TreeRowOf<E> = EndpointData<E> extends readonly (infer T)[] ? T : never;
@@ -63,6 +64,7 @@ export function useTreeList<E extends Endpoint>(
   );
   const branches = useMemo(() => branchIds(rows as unknown as TreeNode<{ id: number }>[]), [rows]);
 
+  const refresh = useRefresh(result);
   const onSearch = (values: Record<string, unknown>) => {
     setQuery(toQuery(search, values));
     setExpanded(null);
@@ -84,7 +86,7 @@ export function useTreeList<E extends Endpoint>(
     setPage: () => undefined,
     showSearch,
     setShowSearch,
-    refresh: () => void result.refetch(),
+    ...refresh,
     flat,
     expandable: {
       expandedRowKeys: expanded ?? (expandAll ? branches : []),

@@ -45,6 +45,8 @@ export interface ListPageApi<T> {
   showSearch: boolean;
   setShowSearch: (show: boolean) => void;
   refresh: () => void;
+  /** True while the rows on screen are not the ones asked for, or while 刷新 reloads them. */
+  loading: boolean;
 }
 
 /**
@@ -120,7 +122,7 @@ export function useListPage<E extends PageEndpoint>(
     setPage: (pageNo, pageSize) => setState((current) => ({ ...current, pageNo, pageSize })),
     showSearch,
     setShowSearch,
-    refresh: () => void result.refetch(),
+    ...useRefresh(result),
   };
 }
 
@@ -128,3 +130,19 @@ const stringify = (fixed: Record<string, string | number> | undefined): ListQuer
   Object.fromEntries(Object.entries(fixed ?? {}).map(([name, value]) => [name, String(value)]));
 
 const listOf = <T>(data: unknown): readonly T[] => (data as { list?: readonly T[] } | undefined)?.list ?? [];
+
+/**
+ * 刷新 and the table's spinner: it spins while the rows on screen are not the ones asked for, or while
+ * 刷新 reloads them; a background reload (polling, the refresh after a write) keeps the rows on screen
+ * until the new ones arrive.
+ */
+export function useRefresh(result: Pick<UseQueryResult, 'isPending' | 'isPlaceholderData' | 'refetch'>) {
+  const [refreshing, setRefreshing] = useState(false);
+  return {
+    refresh: () => {
+      setRefreshing(true);
+      void result.refetch().finally(() => setRefreshing(false));
+    },
+    loading: result.isPending || result.isPlaceholderData || refreshing,
+  };
+}

@@ -16,6 +16,7 @@ import {
   actionColumn,
   CreateButton,
   deleteAction,
+  DictRadio,
   FormDialog,
   ListPage,
   queryKey,
@@ -26,7 +27,6 @@ import {
   useListPage,
 } from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
-import { DictRadio } from '../../../shared/crud/dict-inputs';
 import { formatDateTime } from '../../../shared/date/format';
 import { request } from '../../../shared/request';
 import { DictTag } from '../../../shared/ui/dict-tag';
