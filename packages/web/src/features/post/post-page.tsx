@@ -1,24 +1,20 @@
 import { DICT_TYPE, postCreate, postDelete, postExport, postGet, postPage, postUpdate } from '@app/contract';
 import type { Post } from '@app/contract';
-import { Form, Input, InputNumber, Radio } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  actionColumn,
   CreateButton,
-  deleteAction,
+  dateTimeColumn,
+  dictColumn,
+  DictRadio,
   ExportButton,
   FormDialog,
   ListPage,
-  updateAction,
-  useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
-import { useDictOptions } from '../../shared/dict';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 
 const SEARCH: SearchField[] = [
@@ -31,34 +27,21 @@ const SEARCH: SearchField[] = [
 export function PostPage() {
   const list = useListPage(postPage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(postDelete, '岗位');
-  const canUpdate = useCan(postUpdate);
-  const canDelete = useCan(postDelete);
-  const statusOptions = useDictOptions(DICT_TYPE.COMMON_STATUS).map((d) => ({
-    label: d.label,
-    value: Number(d.value),
-  }));
+  const actions = useEditDeleteColumn<Post>({
+    dialog,
+    update: postUpdate,
+    remove: postDelete,
+    entity: '岗位',
+  });
 
   const columns: TableColumnsType<Post> = [
     { title: '岗位编号', dataIndex: 'id', width: 90, align: 'center' },
     { title: '岗位编码', dataIndex: 'code', ellipsis: true, align: 'center' },
     { title: '岗位名称', dataIndex: 'name', ellipsis: true, align: 'center' },
     { title: '岗位排序', dataIndex: 'sort', width: 90, align: 'center' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />,
-    },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
-    ...actionColumn<Post>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete },
-    ),
+    dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
+    dateTimeColumn(),
+    ...actions,
   ];
 
   return (
@@ -109,7 +92,7 @@ export function PostPage() {
           <InputNumber min={0} precision={0} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item label="岗位状态" name="status" rules={[{ required: true, message: '岗位状态不能为空' }]}>
-          <Radio.Group options={statusOptions} />
+          <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>
         <Form.Item label="备注" name="remark" rules={[{ max: 500, message: '备注长度不能超过 500 个字符' }]}>
           <Input.TextArea placeholder="请输入内容" rows={3} />

@@ -1,20 +1,19 @@
 import { postCreate, postDelete, postExport, postGet, postPage, postUpdate } from '@app/contract';
 import type { Post } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App, Form, Input } from 'antd';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Form, Input } from 'antd';
 import dayjs from 'dayjs';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDictStore } from '../dict';
 import { useSessionStore } from '../session/session-store';
 import { ok, stubHttp } from '../../test/http-stub';
+import { renderPage } from '../../test/render-page';
 import type { StubCall } from '../../test/http-stub';
 import {
-  actionColumn,
   CreateButton,
-  deleteAction,
+  dateTimeColumn,
+  dictColumn,
   ExportButton,
   FormDialog,
   formatListState,
@@ -24,9 +23,7 @@ import {
   queryKey,
   toFormValues,
   toQuery,
-  updateAction,
-  useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '.';
@@ -45,7 +42,7 @@ const post = (id: number): Post => ({
   sort: id,
   status: 0,
   remark: null,
-  createTime: 0,
+  createTime: new Date(2026, 0, 2, 3, 4, 5).getTime(),
 });
 
 describe('list state in the address', () => {
@@ -122,21 +119,21 @@ const queryOf = (call: StubCall | undefined) => Object.fromEntries(call?.query ?
 function TestPage() {
   const list = useListPage(postPage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(postDelete, '岗位');
-  const canUpdate = useCan(postUpdate);
+  const actions = useEditDeleteColumn<Post>({
+    dialog,
+    update: postUpdate,
+    remove: postDelete,
+    entity: '岗位',
+  });
   return (
     <ListPage
       list={list}
       columns={[
         { title: '岗位名称', dataIndex: 'name' },
         { title: '岗位编码', dataIndex: 'code' },
-        ...actionColumn<Post>(
-          (row) => [
-            updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-            deleteAction(() => onDelete(row.id)),
-          ],
-          { visible: true },
-        ),
+        dictColumn<Post>('状态', 'status', 'common_status'),
+        dateTimeColumn<Post>(),
+        ...actions,
       ]}
       actions={
         <>
@@ -163,21 +160,8 @@ function TestPage() {
   );
 }
 
-function setup(permissions: string[], address = '/system/post') {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/system/post', element: <TestPage /> }], {
-    initialEntries: [address],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return { router, user: userEvent.setup({ delay: null }) };
-}
+const setup = (permissions: string[], address = '/system/post') =>
+  renderPage(<TestPage />, { permissions, path: '/system/post', address });
 
 beforeEach(() => {
   rows = Array.from({ length: 45 }, (_, index) => post(index + 1));
@@ -215,6 +199,10 @@ describe('list page', { timeout: 30_000 }, () => {
     await screen.findByText('岗位1');
     expect(queryOf(pageCalls()[0])).toEqual({ pageNo: '1', pageSize: '20' });
     expect(screen.getByText('共 45 条')).toBeInTheDocument();
+    // The dictionary and date-time columns.
+    const firstRow = screen.getByText('岗位1').closest('tr')!;
+    expect(within(firstRow).getByText('开启')).toBeInTheDocument();
+    expect(within(firstRow).getByText('2026-01-02 03:04:05')).toBeInTheDocument();
 
     await user.click(screen.getByRole('listitem', { name: '2' }));
     await screen.findByText('岗位21');
@@ -227,9 +215,10 @@ describe('list page', { timeout: 30_000 }, () => {
       expect(queryOf(pageCalls().at(-1))).toEqual({ pageNo: '1', pageSize: '20', name: '岗位4' }),
     );
     await waitFor(() => expect(router.state.location.hash).toBe('#name=%E5%B2%97%E4%BD%8D4'));
-    // No create, update or delete permission: no such buttons.
+    // No create, update or delete permission: no such buttons, and no 操作 column.
     expect(screen.queryByRole('button', { name: /新增/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /修改/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('修改')).not.toBeInTheDocument();
+    expect(screen.queryByText('操作')).not.toBeInTheDocument();
   });
 
   it('opens on the list the address names', async () => {

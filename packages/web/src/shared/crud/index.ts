@@ -1,6 +1,8 @@
 // The CRUD kit: a management page is its columns, search fields, form fields and domain actions.
 export { actionColumn, CreateButton, ExportButton, useDeleteAction } from './actions';
 export type { ExportButtonProps } from './actions';
+export { dateTimeColumn, dictColumn, useEditDeleteColumn } from './columns';
+export type { EditDeleteColumnOptions } from './columns';
 export { confirmAction, confirmDelete, confirmExport, deleteQuestion } from './confirm';
 export { useConfirmedCall } from './confirmed-call';
 export type { ConfirmedCall } from './confirmed-call';

@@ -1,0 +1,37 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useSessionStore } from '../shared/session/session-store';
+
+export interface RenderPageOptions {
+  /** Permissions of the signed-in user (role `common`). */
+  permissions?: string[];
+  /** The route the page is mounted at. */
+  path?: string;
+  /** The address opened, default `path` (may add a search or a hash). */
+  address?: string;
+}
+
+/**
+ * Renders a page as the shell would: signed in with `permissions`, inside a fresh query client, antd's
+ * App and a memory router. Returns the router, the query client and a user without typing delays.
+ */
+export function renderPage(
+  page: ReactElement,
+  { permissions = [], path = '/page', address = path }: RenderPageOptions = {},
+) {
+  useSessionStore.setState({ roles: ['common'], permissions });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path, element: page }], { initialEntries: [address] });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+  return { router, client, view, user: userEvent.setup({ delay: null }) };
+}
