@@ -4,15 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { useSessionStore } from '../shared/session/session-store';
 
 export interface RenderPageOptions {
-  /** Permissions of the signed-in user (role `common`). */
+  /** Permissions of the signed-in user (role `common`); without them the session is left as it is. */
   permissions?: string[];
   /** The route the page is mounted at. */
   path?: string;
   /** The address opened, default `path` (may add a search or a hash). */
   address?: string;
+  /** Routes beside the page, e.g. the places it navigates to. */
+  routes?: RouteObject[];
 }
 
 /**
@@ -21,11 +24,11 @@ export interface RenderPageOptions {
  */
 export function renderPage(
   page: ReactElement,
-  { permissions = [], path = '/page', address = path }: RenderPageOptions = {},
+  { permissions, path = '/page', address = path, routes = [] }: RenderPageOptions = {},
 ) {
-  useSessionStore.setState({ roles: ['common'], permissions });
+  if (permissions) useSessionStore.setState({ roles: ['common'], permissions });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path, element: page }], { initialEntries: [address] });
+  const router = createMemoryRouter([{ path, element: page }, ...routes], { initialEntries: [address] });
   const view = render(
     <QueryClientProvider client={client}>
       <App>

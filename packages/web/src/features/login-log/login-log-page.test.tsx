@@ -1,13 +1,10 @@
 import type { LoginLog } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../shared/dict';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp } from '../../test/http-stub';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { dict } from '../../test/dicts';
+import { ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import LoginLogPage from './pages/system/loginlog';
 
 const failure: LoginLog = {
@@ -23,50 +20,24 @@ const failure: LoginLog = {
   createTime: new Date(2026, 10, 20, 8, 0, 0).getTime(),
 };
 
-let stub: ReturnType<typeof stubHttp>;
-
-beforeEach(() => {
-  mockFeedback();
-  useDictStore.getState().setDictData([
-    { dictType: 'system_login_type', value: '100', label: '账号登录', colorType: 'primary', cssClass: '' },
-    {
-      dictType: 'system_login_result',
-      value: '10',
-      label: '账号或密码不正确',
-      colorType: 'primary',
-      cssClass: '',
-    },
-  ]);
-  stub = stubHttp((call) => {
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/system/login-log/page'))
       return ok(
         call.query.get('username') === 'ghost' ? { list: [], total: 0 } : { list: [failure], total: 1 },
       );
     return ok(null);
-  });
-});
+  },
+  {
+    dicts: [
+      dict('system_login_type', '100', '账号登录'),
+      dict('system_login_result', '10', '账号或密码不正确'),
+    ],
+  },
+);
 
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
-
-function setup(permissions: string[]) {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/system/login-log', element: <LoginLogPage /> }], {
-    initialEntries: ['/system/login-log'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (permissions: string[]) =>
+  renderPage(<LoginLogPage />, { permissions, path: '/system/login-log' }).user;
 
 describe('login log page', { timeout: 30_000 }, () => {
   it('lists attempts with their dictionary labels and shows the empty state', async () => {
