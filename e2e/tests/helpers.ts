@@ -26,6 +26,8 @@ const storeSession = (session: { accessToken: string; refreshToken: string }) =>
   sessionStorage.setItem('LOGIN_TIME', String(Date.now()));
 };
 
+const BLANK_PAGE = '/e2e-sign-in';
+
 /**
  * Signs in and opens `path` (the home page by default), as the login page would leave it: the
  * account signs in through the API (the server sees the same sign-in as from the page: checks,
@@ -43,9 +45,14 @@ export const signIn = async (page: Page, username = 'admin', password = 'admin12
     data: { accessToken: string; refreshToken: string } | null;
   };
   if (body.code !== 0 || !body.data) return signInWithForm(page, username, password, path);
-  // A page of the same origin that does not start the app, to write its storage.
-  await page.goto('/admin-api/system/tenant/get-id-by-name?name=x');
+  // A blank page of the same origin, served by the browser itself (no request reaches the server,
+  // no favicon is asked for), to write the app's storage before it starts.
+  await page.route(BLANK_PAGE, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }),
+  );
+  await page.goto(BLANK_PAGE);
   await page.evaluate(storeSession, body.data);
+  await page.unroute(BLANK_PAGE);
   await page.goto(path);
 };
 
