@@ -28,6 +28,11 @@ test('posts: create, search, edit, export and delete', async ({ page }) => {
     .getByRole('button', { name: /搜\s*索/ })
     .click();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  // The search lives in the address: a reload shows the same list.
+  await expect(page).toHaveURL('/system/post#code=e2e_post');
+  await page.reload();
+  await expect(page.locator('.list-search').getByPlaceholder('请输入岗位编码')).toHaveValue('e2e_post');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
 
   await rowOf(page, 'e2e_post').getByRole('button', { name: '修改' }).click();
   const edit = dialog(page, '修改岗位');
