@@ -1,13 +1,10 @@
 import type { Notice } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../shared/dict';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp } from '../../test/http-stub';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { COMMON_STATUS, dict } from '../../test/dicts';
+import { ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import { NoticePage } from './pages/system/notice';
 
 const notice: Notice = {
@@ -19,43 +16,17 @@ const notice: Notice = {
   createTime: new Date(2026, 10, 20, 8, 0, 0).getTime(),
 };
 
-let stub: ReturnType<typeof stubHttp>;
-
-beforeEach(() => {
-  mockFeedback();
-  useDictStore.getState().setDictData([
-    { dictType: 'system_notice_type', value: '1', label: '通知', colorType: 'success', cssClass: '' },
-    { dictType: 'common_status', value: '0', label: '开启', colorType: 'primary', cssClass: '' },
-    { dictType: 'common_status', value: '1', label: '关闭', colorType: 'info', cssClass: '' },
-  ]);
-  stub = stubHttp((call) => {
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/system/notice/page')) return ok({ list: [notice], total: 1 });
     if (call.path.endsWith('/system/notice/push')) return ok(true);
     return ok(null);
-  });
-});
+  },
+  { dicts: [dict('system_notice_type', '1', '通知', 'success'), ...COMMON_STATUS] },
+);
 
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
-
-function setup(permissions: string[]) {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/system/notice', element: <NoticePage /> }], {
-    initialEntries: ['/system/notice'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (permissions: string[]) =>
+  renderPage(<NoticePage />, { permissions, path: '/system/notice' }).user;
 
 describe('notice page', { timeout: 30_000 }, () => {
   it('shows a read-only list without actions to a user who may only query', async () => {

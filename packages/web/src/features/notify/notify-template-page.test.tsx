@@ -1,14 +1,11 @@
 import type { NotifyTemplate } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../shared/dict';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
+import { describe, expect, it } from 'vitest';
+import { COMMON_STATUS, dict } from '../../test/dicts';
+import { ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import { toQuery } from '../../shared/crud';
 import { MESSAGE_SEARCH } from './notify-message-page';
 import { NotifyTemplatePage, TEMPLATE_SEARCH } from './notify-template-page';
@@ -26,30 +23,8 @@ const template: NotifyTemplate = {
   createTime: new Date(2026, 10, 20, 8, 0, 0).getTime(),
 };
 
-let stub: ReturnType<typeof stubHttp>;
-const calls = (suffix: string) => stub.calls.filter((c) => c.path.endsWith(suffix));
-
-beforeEach(() => {
-  mockFeedback();
-  useDictStore.getState().setDictData([
-    {
-      dictType: 'system_notify_template_type',
-      value: '1',
-      label: '通知公告',
-      colorType: 'primary',
-      cssClass: '',
-    },
-    {
-      dictType: 'system_notify_template_type',
-      value: '2',
-      label: '系统消息',
-      colorType: 'success',
-      cssClass: '',
-    },
-    { dictType: 'common_status', value: '0', label: '开启', colorType: 'primary', cssClass: '' },
-    { dictType: 'common_status', value: '1', label: '关闭', colorType: 'info', cssClass: '' },
-  ]);
-  stub = stubHttp((call: StubCall) => {
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/notify-template/page')) return ok({ list: [template], total: 1 });
     if (call.path.endsWith('/notify-template/get')) return ok(template);
     if (call.path.endsWith('/notify-template/send-notify')) return ok(31);
@@ -61,30 +36,19 @@ beforeEach(() => {
       ]);
     if (call.path.endsWith('/get-unread-count')) return ok(4);
     return ok(true);
-  });
-});
+  },
+  {
+    dicts: [
+      dict('system_notify_template_type', '1', '通知公告'),
+      dict('system_notify_template_type', '2', '系统消息', 'success'),
+      ...COMMON_STATUS,
+    ],
+  },
+);
+const calls = stub.callsTo;
 
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
-
-function setup(permissions: string[]) {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/system/notify-template', element: <NotifyTemplatePage /> }], {
-    initialEntries: ['/system/notify-template'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (permissions: string[]) =>
+  renderPage(<NotifyTemplatePage />, { permissions, path: '/system/notify-template' }).user;
 
 const ALL = [
   'system:notify-template:query',

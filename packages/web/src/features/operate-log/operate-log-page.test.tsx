@@ -1,13 +1,10 @@
 import type { OperateLog } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../shared/dict';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp } from '../../test/http-stub';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { dict } from '../../test/dicts';
+import { ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import OperateLogPage from './pages/system/operatelog';
 
 const entry: OperateLog = {
@@ -34,41 +31,18 @@ const entry: OperateLog = {
   resultData: '',
 };
 
-let stub: ReturnType<typeof stubHttp>;
-
-beforeEach(() => {
-  mockFeedback();
-  useDictStore.getState().setDictData([
-    { dictType: 'system_operate_type', value: '2', label: '新增', colorType: 'primary', cssClass: '' },
-    { dictType: 'system_operate_type', value: '4', label: '删除', colorType: 'danger', cssClass: '' },
-  ]);
-  stub = stubHttp((call) => {
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/system/operate-log/page')) return ok({ list: [entry], total: 1 });
     return ok(null);
-  });
-});
+  },
+  {
+    dicts: [dict('system_operate_type', '2', '新增'), dict('system_operate_type', '4', '删除', 'danger')],
+  },
+);
 
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
-
-function setup(permissions: string[]) {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/system/operate-log', element: <OperateLogPage /> }], {
-    initialEntries: ['/system/operate-log'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (permissions: string[]) =>
+  renderPage(<OperateLogPage />, { permissions, path: '/system/operate-log' }).user;
 
 const lastPageQuery = () => stub.calls.filter((c) => c.path.endsWith('/page')).at(-1)!.query;
 

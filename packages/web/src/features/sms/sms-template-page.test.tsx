@@ -1,13 +1,10 @@
 import type { SmsTemplate } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../shared/dict';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp } from '../../test/http-stub';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { COMMON_STATUS, dict } from '../../test/dicts';
+import { ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import SmsTemplatePage from './pages/system/sms/template';
 
 const template: SmsTemplate = {
@@ -25,51 +22,25 @@ const template: SmsTemplate = {
   createTime: new Date(2026, 10, 20, 8, 0, 0).getTime(),
 };
 
-let stub: ReturnType<typeof stubHttp>;
-
-beforeEach(() => {
-  mockFeedback();
-  useDictStore.getState().setDictData([
-    { dictType: 'system_sms_template_type', value: '2', label: '通知', colorType: 'primary', cssClass: '' },
-    {
-      dictType: 'system_sms_channel_code',
-      value: 'ALIYUN',
-      label: '阿里云',
-      colorType: 'primary',
-      cssClass: '',
-    },
-    { dictType: 'common_status', value: '0', label: '开启', colorType: 'primary', cssClass: '' },
-  ]);
-  stub = stubHttp((call) => {
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/system/sms-template/page')) return ok({ list: [template], total: 1 });
     if (call.path.endsWith('/system/sms-channel/list-all-simple'))
       return ok([{ id: 3, signature: '商城', code: 'ALIYUN' }]);
     if (call.path.endsWith('/system/sms-template/send-sms')) return ok(88);
     return ok(null);
-  });
-});
+  },
+  {
+    dicts: [
+      dict('system_sms_template_type', '2', '通知'),
+      dict('system_sms_channel_code', 'ALIYUN', '阿里云'),
+      COMMON_STATUS[0]!,
+    ],
+  },
+);
 
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
-
-function setup(permissions: string[]) {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/system/sms/sms-template', element: <SmsTemplatePage /> }], {
-    initialEntries: ['/system/sms/sms-template'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (permissions: string[]) =>
+  renderPage(<SmsTemplatePage />, { permissions, path: '/system/sms/sms-template' }).user;
 
 describe('SMS template page', { timeout: 30_000 }, () => {
   it('lists templates with their channel and offers only the permitted actions', async () => {

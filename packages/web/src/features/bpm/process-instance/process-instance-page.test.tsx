@@ -1,14 +1,11 @@
 import type { ProcessInstancePageItem } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../../shared/dict';
-import { useSessionStore } from '../../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp } from '../../../test/http-stub';
+import { describe, expect, it } from 'vitest';
+import { BPM_INSTANCE_RESULT, BPM_INSTANCE_STATUS } from '../../../test/dicts';
+import { ok } from '../../../test/http-stub';
+import { stubPageTest } from '../../../test/page-test';
+import { renderPage } from '../../../test/render-page';
 import { ProcessInstancePage } from './process-instance-page';
 
 const instance = (id: string, name: string, status: number, result: number): ProcessInstancePageItem => ({
@@ -23,34 +20,8 @@ const instance = (id: string, name: string, status: number, result: number): Pro
   tasks: status === 1 ? [{ id: `${id}-t`, name: '经理审批' }] : [],
 });
 
-let stub: ReturnType<typeof stubHttp>;
-
-beforeEach(() => {
-  mockFeedback();
-  useDictStore.getState().setDictData([
-    {
-      dictType: 'bpm_process_instance_status',
-      value: '1',
-      label: '进行中',
-      colorType: 'primary',
-      cssClass: '',
-    },
-    {
-      dictType: 'bpm_process_instance_status',
-      value: '2',
-      label: '已完成',
-      colorType: 'success',
-      cssClass: '',
-    },
-    ...['处理中', '通过', '不通过', '已取消', '退回', '委派'].map((label, i) => ({
-      dictType: 'bpm_process_instance_result',
-      value: String(i + 1),
-      label,
-      colorType: 'primary',
-      cssClass: '',
-    })),
-  ]);
-  stub = stubHttp((call) => {
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/bpm/process-instance/my-page'))
       return ok({
         list: [instance('pi-run', '请假流程', 1, 1), instance('pi-end', '报销流程', 2, 2)],
@@ -58,34 +29,17 @@ beforeEach(() => {
       });
     if (call.path.endsWith('/bpm/process-definition/list')) return ok([]);
     return ok(true);
-  });
-});
+  },
+  { dicts: [...BPM_INSTANCE_STATUS, ...BPM_INSTANCE_RESULT] },
+);
 
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
-
-function setup(element: ReactElement, permissions: string[]) {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (element: ReactElement, permissions: string[]) => renderPage(element, { permissions }).user;
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 // antd's ids are not unique under test, so a dialog is found through its title.
 const dialogTitled = async (title: string) =>
   (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('[role="dialog"]')!;
-const callsTo = (path: string) => stub.calls.filter((c) => c.path.endsWith(path));
+const callsTo = stub.callsTo;
 
 describe('我的流程', { timeout: 30_000 }, () => {
   it('offers 取消 on running processes only, and 发起流程, with the permissions', async () => {

@@ -1,14 +1,11 @@
 import type { DoneTask } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../../shared/dict';
-import { useSessionStore } from '../../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp } from '../../../test/http-stub';
+import { describe, expect, it } from 'vitest';
+import { BPM_INSTANCE_RESULT, BPM_INSTANCE_STATUS } from '../../../test/dicts';
+import { ok } from '../../../test/http-stub';
+import { stubPageTest } from '../../../test/page-test';
+import { renderPage } from '../../../test/render-page';
 import { TaskListPage } from './task-list-page';
 
 const doneTask: DoneTask = {
@@ -30,61 +27,18 @@ const doneTask: DoneTask = {
   reason: '预算不足',
 };
 
-let stub: ReturnType<typeof stubHttp>;
-
-beforeEach(() => {
-  mockFeedback();
-  useDictStore.getState().setDictData([
-    {
-      dictType: 'bpm_process_instance_status',
-      value: '1',
-      label: '进行中',
-      colorType: 'primary',
-      cssClass: '',
-    },
-    {
-      dictType: 'bpm_process_instance_status',
-      value: '2',
-      label: '已完成',
-      colorType: 'success',
-      cssClass: '',
-    },
-    ...['处理中', '通过', '不通过', '已取消', '退回', '委派'].map((label, i) => ({
-      dictType: 'bpm_process_instance_result',
-      value: String(i + 1),
-      label,
-      colorType: 'primary',
-      cssClass: '',
-    })),
-  ]);
-  stub = stubHttp((call) => {
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/bpm/task/done-page')) return ok({ list: [doneTask], total: 1 });
     return ok(true);
-  });
-});
+  },
+  { dicts: [...BPM_INSTANCE_STATUS, ...BPM_INSTANCE_RESULT] },
+);
 
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
-
-function setup(element: ReactElement, permissions: string[]) {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (element: ReactElement, permissions: string[]) => renderPage(element, { permissions }).user;
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
-const callsTo = (path: string) => stub.calls.filter((c) => c.path.endsWith(path));
+const callsTo = stub.callsTo;
 
 describe('已办任务', { timeout: 30_000 }, () => {
   it('shows the approval time, duration, result, opinion and state, with 详情', async () => {
