@@ -126,6 +126,15 @@ describe('route guard with a token', () => {
     expect(permissionInfoCalls()).toHaveLength(1);
   });
 
+  it("keeps the address bar's hash (a list's state) through the first load", async () => {
+    signIn();
+    window.history.replaceState(null, '', '/system/user#pageNo=2');
+    const { router } = start('/system/user');
+    expect(await screen.findByText('用户列表页面')).toBeInTheDocument();
+    expect(router.state.location.hash).toBe('#pageNo=2');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('uses ROLE_DEFAULT for a user without roles', async () => {
     signIn();
     start('/index', (call) =>

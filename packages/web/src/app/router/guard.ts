@@ -48,7 +48,10 @@ export function createGuardLoader({ basename, getRouter, pageMap }: GuardOptions
   return async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
     const url = new URL(request.url);
     const path = stripBasename(url.pathname, basename);
-    const fullPath = `${path}${url.search}`;
+    // A request carries no fragment, but list pages keep their state there (`#pageNo=2`): on a page
+    // load the address bar still holds it, so the redirects below keep it.
+    const hash = window.location.pathname === url.pathname ? window.location.hash : '';
+    const fullPath = `${path}${url.search}${hash}`;
     const whitelisted = WHITE_LIST.includes(path);
 
     if (!getAccessToken()) {
