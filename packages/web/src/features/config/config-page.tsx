@@ -9,20 +9,16 @@ import {
 import type { InfraConfig } from '@app/contract';
 import type { TableColumnsType } from 'antd';
 import {
-  actionColumn,
   CreateButton,
-  deleteAction,
+  dateTimeColumn,
+  dictColumn,
   ExportButton,
   ListPage,
-  updateAction,
-  useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { ConfigFormDialog } from './config-form-dialog';
 
@@ -43,9 +39,12 @@ const SEARCH: SearchField[] = [
 export function ConfigPage() {
   const list = useListPage(infraConfigPage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(infraConfigDelete, '参数');
-  const canUpdate = useCan(infraConfigUpdate);
-  const canDelete = useCan(infraConfigDelete);
+  const actions = useEditDeleteColumn<InfraConfig>({
+    dialog,
+    update: infraConfigUpdate,
+    remove: infraConfigDelete,
+    entity: '参数',
+  });
 
   const columns: TableColumnsType<InfraConfig> = [
     { title: '参数主键', dataIndex: 'id', width: 90, align: 'center' },
@@ -53,13 +52,7 @@ export function ConfigPage() {
     { title: '参数名称', dataIndex: 'name', ellipsis: true, align: 'center' },
     { title: '参数键名', dataIndex: 'key', ellipsis: true, align: 'center' },
     { title: '参数键值', dataIndex: 'value', ellipsis: true, align: 'center' },
-    {
-      title: '系统内置',
-      dataIndex: 'type',
-      width: 100,
-      align: 'center',
-      render: (type: number) => <DictTag type={DICT_TYPE.INFRA_CONFIG_TYPE} value={type} />,
-    },
+    dictColumn('系统内置', 'type', DICT_TYPE.INFRA_CONFIG_TYPE, { width: 100 }),
     {
       title: '是否可见',
       dataIndex: 'visible',
@@ -68,14 +61,8 @@ export function ConfigPage() {
       render: (visible: boolean) => (visible ? '是' : '否'),
     },
     { title: '备注', dataIndex: 'remark', ellipsis: true, align: 'center' },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
-    ...actionColumn<InfraConfig>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete },
-    ),
+    dateTimeColumn(),
+    ...actions,
   ];
 
   return (

@@ -16,7 +16,9 @@ import { useState } from 'react';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
+  dictColumn,
   DictRadio,
   ExpandAllButton,
   FormDialog,
@@ -29,10 +31,8 @@ import {
   useTreeList,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { buildTree, type TreeNode } from '../../shared/tree/build-tree';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 
 const SEARCH: SearchField[] = [
@@ -99,14 +99,8 @@ export function DeptPage() {
       render: (id: number | null) => leaderName(id) ?? (id ? `#${id}` : ''),
     },
     { title: '排序', dataIndex: 'sort', width: 90, align: 'center' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />,
-    },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
+    dateTimeColumn(),
     ...actionColumn<Dept>(
       (row) => [
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),

@@ -17,6 +17,7 @@ import { Navigate, useParams } from 'react-router';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
   DictRadio,
   ExportButton,
@@ -30,7 +31,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { COLOR_TYPE_OPTIONS, DictStatusSwitch, refreshDictStore } from './dict-admin-shared';
 
@@ -129,7 +129,7 @@ function DictDataList({ type }: { type: string | undefined }) {
     { title: '颜色类型', dataIndex: 'colorType', width: 100, align: 'center' },
     { title: 'CSS Class', dataIndex: 'cssClass', width: 110, align: 'center' },
     { title: '备注', dataIndex: 'remark', align: 'center', ellipsis: true },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...actionColumn<DictDataRecord>(
       (row) => [
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
   DictRadio,
   ExportButton,
@@ -26,7 +27,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { DictStatusSwitch, refreshDictStore } from './dict-admin-shared';
 
@@ -76,7 +76,7 @@ export function DictTypePage() {
       ),
     },
     { title: '备注', dataIndex: 'remark', ellipsis: true, align: 'center' },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...actionColumn<DictTypeRecord>(
       (row) => [
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),

@@ -3,8 +3,10 @@ import type { LoginLog } from '@app/contract';
 import type { TableColumnsType } from 'antd';
 import {
   actionColumn,
+  dateTimeColumn,
   detailAction,
   DetailDialog,
+  dictColumn,
   ExportButton,
   ListPage,
   useDetailDialog,
@@ -38,24 +40,12 @@ export function LoginLogPage() {
 
   const columns: TableColumnsType<LoginLog> = [
     { title: '日志编号', dataIndex: 'id', width: 90, align: 'center' },
-    {
-      title: '日志类型',
-      dataIndex: 'logType',
-      width: 110,
-      align: 'center',
-      render: (value: number) => <DictTag type={DICT_TYPE.SYSTEM_LOGIN_TYPE} value={value} />,
-    },
+    dictColumn('日志类型', 'logType', DICT_TYPE.SYSTEM_LOGIN_TYPE, { width: 110 }),
     { title: '用户名称', dataIndex: 'username', width: 130, ellipsis: true, align: 'center' },
     { title: '登录地址', dataIndex: 'userIp', width: 140, ellipsis: true, align: 'center' },
     { title: '浏览器', dataIndex: 'userAgent', ellipsis: true, align: 'center' },
-    {
-      title: '登录结果',
-      dataIndex: 'result',
-      width: 150,
-      align: 'center',
-      render: (value: number) => <DictTag type={DICT_TYPE.SYSTEM_LOGIN_RESULT} value={value} />,
-    },
-    { title: '登录日期', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dictColumn('登录结果', 'result', DICT_TYPE.SYSTEM_LOGIN_RESULT, { width: 150 }),
+    dateTimeColumn('登录日期', 'createTime'),
     ...actionColumn<LoginLog>((row) => [detailAction(() => detail.open(row))], { width: 90, fixed: 'right' }),
   ];
 

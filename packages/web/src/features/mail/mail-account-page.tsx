@@ -10,19 +10,15 @@ import type { MailAccount } from '@app/contract';
 import { Form, Input, InputNumber, Radio } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  actionColumn,
   CreateButton,
-  deleteAction,
+  dateTimeColumn,
   FormDialog,
   ListPage,
-  updateAction,
-  useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 
@@ -40,9 +36,12 @@ const SSL_OPTIONS = [
 export function MailAccountPage() {
   const list = useListPage(mailAccountPage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(mailAccountDelete, '邮箱账号');
-  const canUpdate = useCan(mailAccountUpdate);
-  const canDelete = useCan(mailAccountDelete);
+  const actions = useEditDeleteColumn<MailAccount>({
+    dialog,
+    update: mailAccountUpdate,
+    remove: mailAccountDelete,
+    entity: '邮箱账号',
+  });
 
   const columns: TableColumnsType<MailAccount> = [
     { title: '邮箱', dataIndex: 'mail', width: 220, ellipsis: true, align: 'center' },
@@ -56,14 +55,8 @@ export function MailAccountPage() {
       align: 'center',
       render: (ssl: boolean) => <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={String(ssl)} />,
     },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
-    ...actionColumn<MailAccount>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete },
-    ),
+    dateTimeColumn(),
+    ...actions,
   ];
 
   return (

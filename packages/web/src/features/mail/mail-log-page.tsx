@@ -5,6 +5,7 @@ import {
   actionColumn,
   detailAction,
   DetailDialog,
+  dictColumn,
   ListPage,
   useDetailDialog,
   useListPage,
@@ -41,13 +42,7 @@ export function MailLogPage() {
     { title: '发送时间', dataIndex: 'sendTime', width: 165, align: 'center', render: formatDateTime },
     { title: '接收邮箱', dataIndex: 'toMail', width: 170, ellipsis: true, align: 'center' },
     { title: '邮件标题', dataIndex: 'templateTitle', ellipsis: true, align: 'center' },
-    {
-      title: '发送状态',
-      dataIndex: 'sendStatus',
-      width: 100,
-      align: 'center',
-      render: (v: number) => <DictTag type={DICT_TYPE.SYSTEM_MAIL_SEND_STATUS} value={v} />,
-    },
+    dictColumn('发送状态', 'sendStatus', DICT_TYPE.SYSTEM_MAIL_SEND_STATUS, { width: 100 }),
     { title: '邮箱账号', dataIndex: 'fromMail', width: 170, ellipsis: true, align: 'center' },
     { title: '模板编号', dataIndex: 'templateId', width: 90, align: 'center' },
     ...actionColumn<MailLog>((row) => [detailAction(() => void openDetail(row))], {

@@ -15,20 +15,20 @@ import { useState } from 'react';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
+  dictColumn,
   FormDialog,
   ListPage,
   updateAction,
   useCan,
   useDeleteAction,
+  useDictValueOptions,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
-import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { useMailAccountOptions } from './mail-common';
 import { MailSendDialog } from './mail-send-dialog';
@@ -50,10 +50,7 @@ export function MailTemplatePage() {
   const canUpdate = useCan(mailTemplateUpdate);
   const canSend = useCan(mailTemplateSendMail);
   const canDelete = useCan(mailTemplateDelete);
-  const statusOptions = useDictOptions(DICT_TYPE.COMMON_STATUS).map((d) => ({
-    label: d.label,
-    value: Number(d.value),
-  }));
+  const statusOptions = useDictValueOptions(DICT_TYPE.COMMON_STATUS);
   const openTest = async (row: MailTemplate) =>
     setTesting((await request(mailTemplateGet, { query: { id: row.id } })) ?? row);
 
@@ -78,14 +75,8 @@ export function MailTemplatePage() {
       align: 'center',
       render: (v: string | null) => v ?? '',
     },
-    {
-      title: '开启状态',
-      dataIndex: 'status',
-      width: 90,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />,
-    },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dictColumn('开启状态', 'status', DICT_TYPE.COMMON_STATUS),
+    dateTimeColumn(),
     ...actionColumn<MailTemplate>(
       (row) => [
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),

@@ -6,6 +6,7 @@ import {
   actionColumn,
   CreateButton,
   deleteAction,
+  dictColumn,
   ExpandAllButton,
   ListPage,
   StatusSwitch,
@@ -18,7 +19,6 @@ import {
 import type { SearchField } from '../../shared/crud';
 import { MenuIcon } from '../../shared/menu/menu-icons';
 import { request } from '../../shared/request';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { MenuFormDialog } from './menu-form-dialog';
 
 const SEARCH: SearchField[] = [
@@ -65,13 +65,7 @@ export function MenuPage() {
     { title: '权限标识', dataIndex: 'permission', width: 200, ellipsis: true },
     { title: '组件路径', dataIndex: 'component', width: 200, ellipsis: true },
     { title: '组件名称', dataIndex: 'componentName', width: 160, ellipsis: true },
-    {
-      title: '类型',
-      dataIndex: 'type',
-      width: 80,
-      align: 'center',
-      render: (v: number) => <DictTag type={DICT_TYPE.SYSTEM_MENU_TYPE} value={v} />,
-    },
+    dictColumn('类型', 'type', DICT_TYPE.SYSTEM_MENU_TYPE, { width: 80 }),
     {
       title: '状态',
       dataIndex: 'status',

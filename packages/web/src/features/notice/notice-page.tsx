@@ -15,7 +15,9 @@ import {
   actionColumn,
   confirmAction,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
+  dictColumn,
   DictSelect,
   FormDialog,
   ListPage,
@@ -27,7 +29,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
 
@@ -62,13 +63,7 @@ export function NoticePage() {
   const columns: TableColumnsType<Notice> = [
     { title: '公告编号', dataIndex: 'id', width: 90, align: 'center' },
     { title: '公告标题', dataIndex: 'title', ellipsis: true, align: 'center' },
-    {
-      title: '公告类型',
-      dataIndex: 'type',
-      width: 100,
-      align: 'center',
-      render: (type: number) => <DictTag type={DICT_TYPE.SYSTEM_NOTICE_TYPE} value={type} />,
-    },
+    dictColumn('公告类型', 'type', DICT_TYPE.SYSTEM_NOTICE_TYPE, { width: 100 }),
     {
       title: '状态',
       dataIndex: 'status',
@@ -87,7 +82,7 @@ export function NoticePage() {
           <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />
         ),
     },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...actionColumn<Notice>(
       (row) => [
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),

@@ -5,8 +5,10 @@ import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import {
   actionColumn,
+  dateTimeColumn,
   detailAction,
   DetailDialog,
+  dictColumn,
   ListPage,
   useCan,
   useDetailDialog,
@@ -55,13 +57,7 @@ export function NotifyMessagePage() {
 
   const columns: TableColumnsType<NotifyMessage> = [
     { title: '编号', dataIndex: 'id', width: 80, align: 'center' },
-    {
-      title: '用户类型',
-      dataIndex: 'userType',
-      width: 90,
-      align: 'center',
-      render: (v: number) => <DictTag type={DICT_TYPE.USER_TYPE} value={v} />,
-    },
+    dictColumn('用户类型', 'userType', DICT_TYPE.USER_TYPE),
     { title: '用户编号', dataIndex: 'userId', width: 90, align: 'center' },
     { title: '模板编码', dataIndex: 'templateCode', width: 150, ellipsis: true, align: 'center' },
     { title: '发送人名称', dataIndex: 'templateNickname', width: 120, ellipsis: true, align: 'center' },
@@ -79,22 +75,10 @@ export function NotifyMessagePage() {
       ellipsis: { showTitle: false },
       render: (v: Record<string, unknown>) => tooltipCell(JSON.stringify(v), <Params params={v} />),
     },
-    {
-      title: '模版类型',
-      dataIndex: 'templateType',
-      width: 100,
-      align: 'center',
-      render: (v: number) => <DictTag type={DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE} value={v} />,
-    },
-    {
-      title: '是否已读',
-      dataIndex: 'readStatus',
-      width: 90,
-      align: 'center',
-      render: (v: boolean) => <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={v} />,
-    },
-    { title: '阅读时间', dataIndex: 'readTime', width: 170, align: 'center', render: formatDateTime },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dictColumn('模版类型', 'templateType', DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE, { width: 100 }),
+    dictColumn('是否已读', 'readStatus', DICT_TYPE.INFRA_BOOLEAN_STRING),
+    dateTimeColumn('阅读时间', 'readTime'),
+    dateTimeColumn(),
     ...actionColumn<NotifyMessage>(
       (row) => [detailAction(() => detail.open(row), { label: '详情', icon: null })],
       {

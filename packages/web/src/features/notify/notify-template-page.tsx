@@ -15,19 +15,20 @@ import { useState } from 'react';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
+  dictColumn,
   FormDialog,
   ListPage,
   StatusSwitch,
   updateAction,
   useCan,
   useDeleteAction,
+  useDictValueOptions,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
-import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
@@ -71,25 +72,13 @@ export function NotifyTemplatePage() {
   const canUpdate = useCan(notifyTemplateUpdate);
   const canDelete = useCan(notifyTemplateDelete);
   const canSend = useCan(notifyTemplateSendNotify);
-  const statusOptions = useDictOptions(DICT_TYPE.COMMON_STATUS).map((d) => ({
-    label: d.label,
-    value: Number(d.value),
-  }));
-  const typeOptions = useDictOptions(DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE).map((d) => ({
-    label: d.label,
-    value: Number(d.value),
-  }));
+  const statusOptions = useDictValueOptions(DICT_TYPE.COMMON_STATUS);
+  const typeOptions = useDictValueOptions(DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE);
 
   const columns: TableColumnsType<NotifyTemplate> = [
     { title: '模板编码', dataIndex: 'code', width: 150, ellipsis: true, align: 'center' },
     { title: '模板名称', dataIndex: 'name', width: 140, ellipsis: true, align: 'center' },
-    {
-      title: '类型',
-      dataIndex: 'type',
-      width: 100,
-      align: 'center',
-      render: (v: number) => <DictTag type={DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE} value={v} />,
-    },
+    dictColumn('类型', 'type', DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE, { width: 100 }),
     { title: '发送人名称', dataIndex: 'nickname', width: 120, ellipsis: true, align: 'center' },
     { title: '模板内容', dataIndex: 'content', width: 240, ellipsis: true, align: 'center' },
     {
@@ -113,7 +102,7 @@ export function NotifyTemplatePage() {
         ),
     },
     { title: '备注', dataIndex: 'remark', width: 140, ellipsis: true, align: 'center' },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...actionColumn<NotifyTemplate>(
       (row) => [
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),

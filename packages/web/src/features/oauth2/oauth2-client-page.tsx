@@ -13,7 +13,9 @@ import type { TableColumnsType } from 'antd';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
+  dictColumn,
   DictRadio,
   DictSelect,
   FormDialog,
@@ -25,8 +27,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import './oauth2-page.css';
 
@@ -88,13 +88,7 @@ export function OAuth2ClientPage() {
       render: (logo: string, row) =>
         logo ? <img className="oauth2-logo" src={logo} alt={`${row.name}的图标`} /> : null,
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />,
-    },
+    dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
     {
       title: '访问令牌的有效期',
       dataIndex: 'accessTokenValiditySeconds',
@@ -123,7 +117,7 @@ export function OAuth2ClientPage() {
         </Space>
       ),
     },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...actionColumn<OAuth2Client>(
       (row) => [
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),

@@ -3,10 +3,16 @@ import { DICT_TYPE, oauth2TokenDelete, oauth2TokenPage } from '@app/contract';
 import type { OAuth2AccessToken } from '@app/contract';
 import { Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { actionColumn, ListPage, useCan, useConfirmedCall, useListPage } from '../../shared/crud';
+import {
+  actionColumn,
+  dateTimeColumn,
+  dictColumn,
+  ListPage,
+  useCan,
+  useConfirmedCall,
+  useListPage,
+} from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import './oauth2-page.css';
 
@@ -49,16 +55,10 @@ export function OAuth2TokenPage() {
     { title: '访问令牌', dataIndex: 'accessToken', width: 220, align: 'center', render: digestCell },
     { title: '刷新令牌', dataIndex: 'refreshToken', width: 220, align: 'center', render: digestCell },
     { title: '用户编号', dataIndex: 'userId', width: 100, align: 'center' },
-    {
-      title: '用户类型',
-      dataIndex: 'userType',
-      width: 100,
-      align: 'center',
-      render: (userType: number) => <DictTag type={DICT_TYPE.USER_TYPE} value={userType} />,
-    },
+    dictColumn('用户类型', 'userType', DICT_TYPE.USER_TYPE, { width: 100 }),
     { title: '客户端编号', dataIndex: 'clientId', width: 120, align: 'center', ellipsis: true },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
-    { title: '过期时间', dataIndex: 'expiresTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
+    dateTimeColumn('过期时间', 'expiresTime'),
     ...actionColumn<OAuth2AccessToken>(
       (row) => [
         {

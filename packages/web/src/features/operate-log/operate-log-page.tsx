@@ -4,8 +4,10 @@ import { Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
   actionColumn,
+  dateTimeColumn,
   detailAction,
   DetailDialog,
+  dictColumn,
   ExportButton,
   ListPage,
   useDetailDialog,
@@ -65,13 +67,7 @@ export function OperateLogPage() {
     { title: '日志编号', dataIndex: 'id', width: 90, align: 'center' },
     { title: '操作模块', dataIndex: 'module', width: 120, ellipsis: true, align: 'center' },
     { title: '操作名', dataIndex: 'name', ellipsis: true, align: 'center' },
-    {
-      title: '操作类型',
-      dataIndex: 'type',
-      width: 100,
-      align: 'center',
-      render: (value: number) => <DictTag type={DICT_TYPE.SYSTEM_OPERATE_TYPE} value={value} />,
-    },
+    dictColumn('操作类型', 'type', DICT_TYPE.SYSTEM_OPERATE_TYPE, { width: 100 }),
     {
       title: '操作人',
       dataIndex: 'userNickname',
@@ -87,7 +83,7 @@ export function OperateLogPage() {
       align: 'center',
       render: (code: number) => <ResultTag code={code} />,
     },
-    { title: '操作日期', dataIndex: 'startTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn('操作日期', 'startTime'),
     {
       title: '执行时长',
       dataIndex: 'duration',

@@ -16,7 +16,9 @@ import { useState } from 'react';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
+  dictColumn,
   ExportButton,
   ListPage,
   StatusSwitch,
@@ -27,9 +29,7 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { RoleDataScopeDialog } from './role-data-scope-dialog';
 import { RoleFormDialog } from './role-form-dialog';
 import { RoleMenuDialog } from './role-menu-dialog';
@@ -61,13 +61,7 @@ export function RolePage() {
     { title: '角色编号', dataIndex: 'id', width: 90, align: 'center' },
     { title: '角色名称', dataIndex: 'name', width: 150, ellipsis: true },
     { title: '角色标识', dataIndex: 'code', width: 150, ellipsis: true },
-    {
-      title: '角色类型',
-      dataIndex: 'type',
-      width: 100,
-      align: 'center',
-      render: (v: number) => <DictTag type={DICT_TYPE.SYSTEM_ROLE_TYPE} value={v} />,
-    },
+    dictColumn('角色类型', 'type', DICT_TYPE.SYSTEM_ROLE_TYPE, { width: 100 }),
     { title: '显示顺序', dataIndex: 'sort', width: 90, align: 'center' },
     {
       title: '状态',
@@ -86,7 +80,7 @@ export function RolePage() {
         />
       ),
     },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...actionColumn<Role>(
       (row) => {
         const disabled = row.type === ROLE_TYPE.SYSTEM;

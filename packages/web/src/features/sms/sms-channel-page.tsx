@@ -12,19 +12,20 @@ import type { TableColumnsType } from 'antd';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
+  dictColumn,
   FormDialog,
   ListPage,
   updateAction,
   useCan,
   useDeleteAction,
+  useDictValueOptions,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
 import { useDictOptions } from '../../shared/dict';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 
 const SEARCH: SearchField[] = [
@@ -48,10 +49,7 @@ export function SmsChannelPage() {
   const onDelete = useDeleteAction(smsChannelDelete, '短信渠道');
   const canUpdate = useCan(smsChannelUpdate);
   const canDelete = useCan(smsChannelDelete);
-  const statusOptions = useDictOptions(DICT_TYPE.COMMON_STATUS).map((d) => ({
-    label: d.label,
-    value: Number(d.value),
-  }));
+  const statusOptions = useDictValueOptions(DICT_TYPE.COMMON_STATUS);
   const codeOptions = useDictOptions(DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE).map((d) => ({
     label: d.label,
     value: d.value,
@@ -60,25 +58,13 @@ export function SmsChannelPage() {
   const columns: TableColumnsType<SmsChannel> = [
     { title: '编号', dataIndex: 'id', width: 80, align: 'center' },
     { title: '短信签名', dataIndex: 'signature', ellipsis: true, align: 'center' },
-    {
-      title: '渠道编码',
-      dataIndex: 'code',
-      width: 120,
-      align: 'center',
-      render: (code: string) => <DictTag type={DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE} value={code} />,
-    },
-    {
-      title: '启用状态',
-      dataIndex: 'status',
-      width: 100,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />,
-    },
+    dictColumn('渠道编码', 'code', DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE, { width: 120 }),
+    dictColumn('启用状态', 'status', DICT_TYPE.COMMON_STATUS, { width: 100 }),
     { title: '备注', dataIndex: 'remark', ellipsis: true, align: 'center' },
     { title: '短信 API 的账号', dataIndex: 'apiKey', ellipsis: true, align: 'center' },
     { title: '短信 API 的密钥', dataIndex: 'apiSecret', ellipsis: true, align: 'center' },
     { title: '短信发送回调 URL', dataIndex: 'callbackUrl', ellipsis: true, align: 'center' },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...actionColumn<SmsChannel>(
       (row) => [
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),

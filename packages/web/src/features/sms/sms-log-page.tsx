@@ -4,8 +4,10 @@ import { InputNumber } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
   actionColumn,
+  dateTimeColumn,
   detailAction,
   DetailDialog,
+  dictColumn,
   ExportButton,
   ListPage,
   useDetailDialog,
@@ -62,7 +64,7 @@ export function SmsLogPage() {
 
   const columns: TableColumnsType<SmsLog> = [
     { title: '编号', dataIndex: 'id', width: 80, align: 'center' },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     {
       title: '手机号',
       key: 'mobile',
@@ -102,13 +104,7 @@ export function SmsLogPage() {
       ),
     },
     { title: '模板编号', dataIndex: 'templateId', width: 90, align: 'center' },
-    {
-      title: '短信类型',
-      dataIndex: 'templateType',
-      width: 100,
-      align: 'center',
-      render: (v: number) => <DictTag type={DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE} value={v} />,
-    },
+    dictColumn('短信类型', 'templateType', DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE, { width: 100 }),
     ...actionColumn<SmsLog>((row) => [detailAction(() => detail.open(row))], { width: 90, fixed: 'right' }),
   ];
 

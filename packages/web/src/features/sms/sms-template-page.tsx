@@ -18,7 +18,9 @@ import { useState } from 'react';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
+  dictColumn,
   ExportButton,
   FormDialog,
   invalidateEndpoints,
@@ -31,10 +33,8 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
 import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { ChannelCell, useSmsChannelOptions } from './sms-channels';
 
@@ -67,20 +67,8 @@ export function SmsTemplatePage() {
     { title: '模板编码', dataIndex: 'code', width: 150, ellipsis: true, align: 'center' },
     { title: '模板名称', dataIndex: 'name', width: 150, ellipsis: true, align: 'center' },
     { title: '模板内容', dataIndex: 'content', width: 260, align: 'center' },
-    {
-      title: '短信类型',
-      dataIndex: 'type',
-      width: 100,
-      align: 'center',
-      render: (type: number) => <DictTag type={DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE} value={type} />,
-    },
-    {
-      title: '开启状态',
-      dataIndex: 'status',
-      width: 100,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />,
-    },
+    dictColumn('短信类型', 'type', DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE, { width: 100 }),
+    dictColumn('开启状态', 'status', DICT_TYPE.COMMON_STATUS, { width: 100 }),
     { title: '备注', dataIndex: 'remark', width: 120, ellipsis: true, align: 'center' },
     { title: '短信 API 的模板编号', dataIndex: 'apiTemplateId', width: 170, ellipsis: true, align: 'center' },
     {
@@ -92,7 +80,7 @@ export function SmsTemplatePage() {
         <ChannelCell signature={channels.signatureOf(row.channelId)} code={row.channelCode} />
       ),
     },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...actionColumn<SmsTemplate>(
       (row) => [
         {

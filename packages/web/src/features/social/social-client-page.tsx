@@ -12,21 +12,17 @@ import type { SocialClient } from '@app/contract';
 import { Form, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  actionColumn,
   CreateButton,
-  deleteAction,
+  dateTimeColumn,
+  dictColumn,
   DictRadio,
   FormDialog,
   ListPage,
-  updateAction,
-  useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 
 const SEARCH: SearchField[] = [
@@ -58,43 +54,22 @@ const urlRules = (label: string) => [
 export function SocialClientPage() {
   const list = useListPage(socialClientPage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(socialClientDelete, '社交客户端');
-  const canUpdate = useCan(socialClientUpdate);
-  const canDelete = useCan(socialClientDelete);
+  const actions = useEditDeleteColumn<SocialClient>({
+    dialog,
+    update: socialClientUpdate,
+    remove: socialClientDelete,
+    entity: '社交客户端',
+  });
 
   const columns: TableColumnsType<SocialClient> = [
     { title: '编号', dataIndex: 'id', width: 80, align: 'center' },
     { title: '应用名', dataIndex: 'name', ellipsis: true, align: 'center' },
-    {
-      title: '社交平台',
-      dataIndex: 'socialType',
-      width: 140,
-      align: 'center',
-      render: (v: number) => <DictTag type={SOCIAL_TYPE_DICT} value={v} />,
-    },
-    {
-      title: '用户类型',
-      dataIndex: 'userType',
-      width: 100,
-      align: 'center',
-      render: (v: number) => <DictTag type={DICT_TYPE.USER_TYPE} value={v} />,
-    },
+    dictColumn('社交平台', 'socialType', SOCIAL_TYPE_DICT, { width: 140 }),
+    dictColumn('用户类型', 'userType', DICT_TYPE.USER_TYPE, { width: 100 }),
     { title: '客户端编号', dataIndex: 'clientId', ellipsis: true, align: 'center' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      align: 'center',
-      render: (v: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={v} />,
-    },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
-    ...actionColumn<SocialClient>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete },
-    ),
+    dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
+    dateTimeColumn(),
+    ...actions,
   ];
 
   return (

@@ -8,19 +8,15 @@ import {
 import type { TenantPackage } from '@app/contract';
 import type { TableColumnsType } from 'antd';
 import {
-  actionColumn,
   CreateButton,
-  deleteAction,
+  dateTimeColumn,
+  dictColumn,
   ListPage,
-  updateAction,
-  useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { TenantPackageFormDialog } from './tenant-package-form-dialog';
 
@@ -38,29 +34,20 @@ const SEARCH: SearchField[] = [
 export function TenantPackagePage() {
   const list = useListPage(tenantPackagePage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(tenantPackageDelete, '租户套餐');
-  const canUpdate = useCan(tenantPackageUpdate);
-  const canDelete = useCan(tenantPackageDelete);
+  const actions = useEditDeleteColumn<TenantPackage>({
+    dialog,
+    update: tenantPackageUpdate,
+    remove: tenantPackageDelete,
+    entity: '租户套餐',
+  });
 
   const columns: TableColumnsType<TenantPackage> = [
     { title: '套餐编号', dataIndex: 'id', width: 90, align: 'center' },
     { title: '套餐名', dataIndex: 'name', ellipsis: true, align: 'center' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />,
-    },
+    dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
     { title: '备注', dataIndex: 'remark', ellipsis: true, align: 'center' },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
-    ...actionColumn<TenantPackage>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete },
-    ),
+    dateTimeColumn(),
+    ...actions,
   ];
 
   return (

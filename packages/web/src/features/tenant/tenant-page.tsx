@@ -16,7 +16,9 @@ import { useMemo } from 'react';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
+  dictColumn,
   ExportButton,
   ListPage,
   queryKey,
@@ -27,9 +29,7 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { TenantFormDialog } from './tenant-form-dialog';
 
@@ -84,16 +84,10 @@ export function TenantPage() {
       align: 'center',
       render: (v: number) => <Tag>{v}</Tag>,
     },
-    { title: '过期时间', dataIndex: 'expireTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn('过期时间', 'expireTime'),
     { title: '绑定域名', dataIndex: 'domain', width: 200, ellipsis: true, align: 'center' },
-    {
-      title: '租户状态',
-      dataIndex: 'status',
-      width: 100,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />,
-    },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dictColumn('租户状态', 'status', DICT_TYPE.COMMON_STATUS, { width: 100 }),
+    dateTimeColumn(),
     ...actionColumn<Tenant>(
       (row) => {
         const system = row.packageId === TENANT_PACKAGE_ID_SYSTEM;

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
   ExportButton,
   ListPage,
@@ -29,7 +30,6 @@ import {
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { formatDateTime } from '../../shared/date/format';
 import { request } from '../../shared/request';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { UserDeptTree } from './user-dept-tree';
@@ -102,7 +102,7 @@ export function UserPage() {
         />
       ),
     },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...actionColumn<UserPageItem>(
       (row) => [
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),

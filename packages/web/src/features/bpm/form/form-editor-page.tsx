@@ -7,8 +7,7 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTabs } from '../../../layout/tags-view';
 import { useAccess } from '../../../shared/access';
-import { invalidateEndpoints, queryKey } from '../../../shared/crud';
-import { useDictOptions } from '../../../shared/dict';
+import { invalidateEndpoints, queryKey, useDictValueOptions } from '../../../shared/crud';
 import { errorMessageOf, request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { FormDesigner, type FormDesignerHandle } from './form-designer';
@@ -58,10 +57,7 @@ function FormEditor({ stored }: { stored?: BpmForm }) {
   const [saving, setSaving] = useState<FormSchema | null>(null);
   const [preview, setPreview] = useState<{ conf: string; fields: string[] } | null>(null);
   const [json, setJson] = useState<string | null>(null);
-  const statusOptions = useDictOptions(DICT_TYPE.COMMON_STATUS).map((d) => ({
-    label: d.label,
-    value: Number(d.value),
-  }));
+  const statusOptions = useDictValueOptions(DICT_TYPE.COMMON_STATUS);
   const [initialSchema] = useState<FormSchema | string>(() => {
     if (!stored) return emptySchema();
     try {

@@ -14,7 +14,9 @@ import { useNavigate } from 'react-router';
 import {
   actionColumn,
   CreateButton,
+  dateTimeColumn,
   deleteAction,
+  dictColumn,
   ListPage,
   updateAction,
   useCan,
@@ -22,8 +24,6 @@ import {
   useListPage,
 } from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
-import { formatDateTime } from '../../../shared/date/format';
-import { DictTag } from '../../../shared/ui/dict-tag';
 import { DocAlert } from '../../../shared/ui/doc-alert';
 import { formEditPath } from '../manage-paths';
 import { FormPreviewDialog } from '../model/form-info';
@@ -45,15 +45,9 @@ export function FormPage() {
   const columns: TableColumnsType<BpmForm> = [
     { title: '编号', dataIndex: 'id', width: 90, align: 'center' },
     { title: '表单名', dataIndex: 'name', ellipsis: true, align: 'center' },
-    {
-      title: '开启状态',
-      dataIndex: 'status',
-      width: 100,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />,
-    },
+    dictColumn('开启状态', 'status', DICT_TYPE.COMMON_STATUS, { width: 100 }),
     { title: '备注', dataIndex: 'remark', ellipsis: true, align: 'center' },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...actionColumn<BpmForm>(
       (row) => [
         {

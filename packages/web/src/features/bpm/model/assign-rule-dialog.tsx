@@ -15,7 +15,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { queryKey, useCan } from '../../../shared/crud';
+import { queryKey, useCan, useDictValueOptions } from '../../../shared/crud';
 import { useDictOptions } from '../../../shared/dict';
 import { request } from '../../../shared/request';
 import { buildTree, type TreeNode } from '../../../shared/tree/build-tree';
@@ -116,10 +116,7 @@ export function AssignRuleDialog({ owner, onClose }: AssignRuleDialogProps) {
   const [form] = Form.useForm<RuleFormValues>();
   const [editing, setEditing] = useState<BpmTaskAssignRule | null>(null);
   const { lists, deptTree } = useRuleOptionLists(owner !== null);
-  const ruleTypes = useDictOptions(DICT_TYPE.BPM_TASK_ASSIGN_RULE_TYPE).map((d) => ({
-    label: d.label,
-    value: Number(d.value),
-  }));
+  const ruleTypes = useDictValueOptions(DICT_TYPE.BPM_TASK_ASSIGN_RULE_TYPE);
   const type = Form.useWatch('type', form);
   const kind = ruleOptionKind(type);
 

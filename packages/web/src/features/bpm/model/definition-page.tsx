@@ -11,9 +11,8 @@ import { Button, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { actionColumn, ListPage, useCan, useListPage } from '../../../shared/crud';
+import { actionColumn, dictColumn, ListPage, useCan, useListPage } from '../../../shared/crud';
 import { formatDateTime } from '../../../shared/date/format';
-import { DictTag } from '../../../shared/ui/dict-tag';
 import { DocAlert } from '../../../shared/ui/doc-alert';
 import { AssignRuleDialog, type RuleOwner } from './assign-rule-dialog';
 import { DiagramDialog, useDiagramDialog } from './diagram-dialog';
@@ -47,13 +46,7 @@ export default function DefinitionPage() {
         </Button>
       ),
     },
-    {
-      title: '定义分类',
-      dataIndex: 'category',
-      width: 100,
-      align: 'center',
-      render: (category: string | null) => <DictTag type={DICT_TYPE.BPM_MODEL_CATEGORY} value={category} />,
-    },
+    dictColumn('定义分类', 'category', DICT_TYPE.BPM_MODEL_CATEGORY, { width: 100 }),
     {
       title: '表单信息',
       key: 'form',

@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { useDictOptions } from '../../../shared/dict';
 import { request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../../shared/ui/sizes';
-import { queryKey } from '../../../shared/crud';
+import { queryKey, useDictValueOptions } from '../../../shared/crud';
 
 const keyRules = [
   { required: true, whitespace: true, message: '流程标识不能为空' },
@@ -150,10 +150,7 @@ export function ModelUpdateDialog({
     label: d.label,
     value: d.value,
   }));
-  const formTypes = useDictOptions(DICT_TYPE.BPM_MODEL_FORM_TYPE).map((d) => ({
-    label: d.label,
-    value: Number(d.value),
-  }));
+  const formTypes = useDictValueOptions(DICT_TYPE.BPM_MODEL_FORM_TYPE);
   const forms = useQuery({
     queryKey: queryKey(bpmFormListAllSimple),
     queryFn: () => request(bpmFormListAllSimple),

@@ -32,6 +32,8 @@ import { useNavigate } from 'react-router';
 import {
   actionColumn,
   confirmAction,
+  dateTimeColumn,
+  dictColumn,
   invalidateEndpoints,
   ListPage,
   useCan,
@@ -40,7 +42,6 @@ import {
 import type { SearchField } from '../../../shared/crud';
 import { formatDateTime } from '../../../shared/date/format';
 import { request } from '../../../shared/request';
-import { DictTag } from '../../../shared/ui/dict-tag';
 import { DocAlert } from '../../../shared/ui/doc-alert';
 import { definitionPath, modelDesignPath } from '../manage-paths';
 import { AssignRuleDialog, type RuleOwner } from './assign-rule-dialog';
@@ -121,13 +122,7 @@ export function ModelPage() {
         </Button>
       ),
     },
-    {
-      title: '流程分类',
-      dataIndex: 'category',
-      width: 100,
-      align: 'center',
-      render: (category: string | null) => <DictTag type={DICT_TYPE.BPM_MODEL_CATEGORY} value={category} />,
-    },
+    dictColumn('流程分类', 'category', DICT_TYPE.BPM_MODEL_CATEGORY, { width: 100 }),
     {
       title: '表单信息',
       key: 'form',
@@ -144,7 +139,7 @@ export function ModelPage() {
         />
       ),
     },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     {
       title: '最新部署的流程定义',
       align: 'center',

@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTabs } from '../../../layout/tags-view';
-import { useCan } from '../../../shared/crud';
+import { useCan, useDictValueOptions } from '../../../shared/crud';
 import { DATE_TIME_FORMAT } from '../../../shared/date/format';
-import { useDictOptions } from '../../../shared/dict';
 import { request } from '../../../shared/request';
 import { invalidateRuntime, oaLeaveDetailPath, processDetailPath } from '../runtime-paths';
 import '../runtime.css';
@@ -24,10 +23,7 @@ export default function OaLeaveCreatePage() {
   const tabs = useTabs();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
-  const typeOptions = useDictOptions(DICT_TYPE.BPM_OA_LEAVE_TYPE).map((d) => ({
-    label: d.label,
-    value: Number(d.value),
-  }));
+  const typeOptions = useDictValueOptions(DICT_TYPE.BPM_OA_LEAVE_TYPE);
 
   const create = useMutation({
     mutationFn: async (values: FormValues) => {

@@ -4,10 +4,15 @@ import type { OaLeave } from '@app/contract';
 import { Button } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
-import { actionColumn, ListPage, useCan, useListPage } from '../../../shared/crud';
+import {
+  actionColumn,
+  dateTimeColumn,
+  dictColumn,
+  ListPage,
+  useCan,
+  useListPage,
+} from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
-import { formatDateTime } from '../../../shared/date/format';
-import { DictTag } from '../../../shared/ui/dict-tag';
 import {
   OA_LEAVE_CREATE_PATH,
   oaLeaveDetailPath,
@@ -32,24 +37,12 @@ export function OaLeavePage() {
 
   const columns: TableColumnsType<OaLeave> = [
     { title: '申请编号', dataIndex: 'id', width: 100, align: 'center' },
-    {
-      title: '状态',
-      dataIndex: 'result',
-      width: 100,
-      align: 'center',
-      render: (result: number) => <DictTag type={DICT_TYPE.BPM_PROCESS_INSTANCE_RESULT} value={result} />,
-    },
-    { title: '开始时间', dataIndex: 'startTime', width: 170, align: 'center', render: formatDateTime },
-    { title: '结束时间', dataIndex: 'endTime', width: 170, align: 'center', render: formatDateTime },
-    {
-      title: '请假类型',
-      dataIndex: 'type',
-      width: 100,
-      align: 'center',
-      render: (type: number) => <DictTag type={DICT_TYPE.BPM_OA_LEAVE_TYPE} value={type} />,
-    },
+    dictColumn('状态', 'result', DICT_TYPE.BPM_PROCESS_INSTANCE_RESULT, { width: 100 }),
+    dateTimeColumn('开始时间', 'startTime'),
+    dateTimeColumn('结束时间', 'endTime'),
+    dictColumn('请假类型', 'type', DICT_TYPE.BPM_OA_LEAVE_TYPE, { width: 100 }),
     { title: '原因', dataIndex: 'reason', ellipsis: true, align: 'center' },
-    { title: '申请时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn('申请时间', 'createTime'),
     ...actionColumn<OaLeave>(
       (row) => [
         {

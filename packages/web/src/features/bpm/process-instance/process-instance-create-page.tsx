@@ -14,9 +14,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTabs } from '../../../layout/tags-view';
 import { useAccess } from '../../../shared/access';
-import { queryKey } from '../../../shared/crud';
+import { dictColumn, queryKey } from '../../../shared/crud';
 import { errorMessageOf, request } from '../../../shared/request';
-import { DictTag } from '../../../shared/ui/dict-tag';
 import { FormRenderer } from '../form/form-renderer';
 import { invalidateRuntime, processDetailPath } from '../runtime-paths';
 import '../runtime.css';
@@ -84,13 +83,7 @@ export default function ProcessInstanceCreatePage() {
   const canCreate = hasPermi(['bpm:process-instance:create']);
   const columns: TableColumnsType<BpmProcessDefinition> = [
     { title: '流程名称', dataIndex: 'name', ellipsis: true, align: 'center' },
-    {
-      title: '流程分类',
-      dataIndex: 'category',
-      width: 120,
-      align: 'center',
-      render: (category: string | null) => <DictTag type={DICT_TYPE.BPM_MODEL_CATEGORY} value={category} />,
-    },
+    dictColumn('流程分类', 'category', DICT_TYPE.BPM_MODEL_CATEGORY, { width: 120 }),
     {
       title: '流程版本',
       dataIndex: 'version',

@@ -13,11 +13,16 @@ import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccess } from '../../../shared/access';
-import { actionColumn, ListPage, useCan, useListPage } from '../../../shared/crud';
+import {
+  actionColumn,
+  dateTimeColumn,
+  dictColumn,
+  ListPage,
+  useCan,
+  useListPage,
+} from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
-import { formatDateTime } from '../../../shared/date/format';
 import { request } from '../../../shared/request';
-import { DictTag } from '../../../shared/ui/dict-tag';
 import { DIALOG_WIDTH_SMALL } from '../../../shared/ui/sizes';
 import {
   invalidateRuntime,
@@ -82,13 +87,7 @@ export function ProcessInstancePage() {
   const columns: TableColumnsType<ProcessInstancePageItem> = [
     { title: '编号', dataIndex: 'id', width: 150, ellipsis: true, align: 'center' },
     { title: '流程名', dataIndex: 'name', ellipsis: true, align: 'center' },
-    {
-      title: '流程分类',
-      dataIndex: 'category',
-      width: 110,
-      align: 'center',
-      render: (category: string | null) => <DictTag type={DICT_TYPE.BPM_MODEL_CATEGORY} value={category} />,
-    },
+    dictColumn('流程分类', 'category', DICT_TYPE.BPM_MODEL_CATEGORY, { width: 110 }),
     {
       title: '当前审批任务',
       dataIndex: 'tasks',
@@ -103,22 +102,10 @@ export function ProcessInstancePage() {
         </Space>
       ),
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 100,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.BPM_PROCESS_INSTANCE_STATUS} value={status} />,
-    },
-    {
-      title: '结果',
-      dataIndex: 'result',
-      width: 100,
-      align: 'center',
-      render: (result: number) => <DictTag type={DICT_TYPE.BPM_PROCESS_INSTANCE_RESULT} value={result} />,
-    },
-    { title: '提交时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
-    { title: '结束时间', dataIndex: 'endTime', width: 170, align: 'center', render: formatDateTime },
+    dictColumn('状态', 'status', DICT_TYPE.BPM_PROCESS_INSTANCE_STATUS, { width: 100 }),
+    dictColumn('结果', 'result', DICT_TYPE.BPM_PROCESS_INSTANCE_RESULT, { width: 100 }),
+    dateTimeColumn('提交时间', 'createTime'),
+    dateTimeColumn('结束时间', 'endTime'),
     ...actionColumn<ProcessInstancePageItem>(
       (row) => [
         {

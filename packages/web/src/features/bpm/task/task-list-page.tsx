@@ -4,10 +4,15 @@ import type { DoneTask, TodoTask } from '@app/contract';
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
-import { actionColumn, ListPage, useCan, useListPage } from '../../../shared/crud';
+import {
+  actionColumn,
+  dateTimeColumn,
+  dictColumn,
+  ListPage,
+  useCan,
+  useListPage,
+} from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
-import { formatDateTime } from '../../../shared/date/format';
-import { DictTag } from '../../../shared/ui/dict-tag';
 import { processDetailPath, RUNTIME_STALE_TIME } from '../runtime-paths';
 import { formatDuration } from './task-utils';
 
@@ -24,7 +29,7 @@ const suspensionTag = (state: number) =>
   );
 
 const DONE_COLUMNS: TableColumnsType<DoneTask> = [
-  { title: '审批时间', dataIndex: 'endTime', width: 170, align: 'center', render: formatDateTime },
+  dateTimeColumn('审批时间', 'endTime'),
   {
     title: '耗时',
     dataIndex: 'durationInMillis',
@@ -32,13 +37,7 @@ const DONE_COLUMNS: TableColumnsType<DoneTask> = [
     align: 'center',
     render: (v: number) => formatDuration(v),
   },
-  {
-    title: '结果',
-    dataIndex: 'result',
-    width: 100,
-    align: 'center',
-    render: (result: number) => <DictTag type={DICT_TYPE.BPM_PROCESS_INSTANCE_RESULT} value={result} />,
-  },
+  dictColumn('结果', 'result', DICT_TYPE.BPM_PROCESS_INSTANCE_RESULT, { width: 100 }),
   { title: '审批意见', dataIndex: 'reason', ellipsis: true, align: 'center' },
 ];
 
@@ -63,7 +62,7 @@ export function TaskListPage({ kind }: TaskListPageProps) {
     { title: '任务名称', dataIndex: 'name', ellipsis: true, align: 'center' },
     { title: '所属流程', dataIndex: ['processInstance', 'name'], ellipsis: true, align: 'center' },
     { title: '流程发起人', dataIndex: ['processInstance', 'startUserNickname'], width: 120, align: 'center' },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
+    dateTimeColumn(),
     ...(todo ? [] : DONE_COLUMNS),
     { title: '状态', dataIndex: 'suspensionState', width: 90, align: 'center', render: suspensionTag },
     ...actionColumn<TodoTask>(

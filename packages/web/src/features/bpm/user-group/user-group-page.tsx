@@ -13,23 +13,19 @@ import { Form, Input, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import {
-  actionColumn,
   CreateButton,
-  deleteAction,
+  dateTimeColumn,
+  dictColumn,
   DictRadio,
   FormDialog,
   ListPage,
   queryKey,
-  updateAction,
-  useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
-import { formatDateTime } from '../../../shared/date/format';
 import { request } from '../../../shared/request';
-import { DictTag } from '../../../shared/ui/dict-tag';
 import { DocAlert } from '../../../shared/ui/doc-alert';
 
 const SEARCH: SearchField[] = [
@@ -42,9 +38,12 @@ const SEARCH: SearchField[] = [
 export function UserGroupPage() {
   const list = useListPage(bpmUserGroupPage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(bpmUserGroupDelete, '用户组');
-  const canUpdate = useCan(bpmUserGroupUpdate);
-  const canDelete = useCan(bpmUserGroupDelete);
+  const actions = useEditDeleteColumn<BpmUserGroup>({
+    dialog,
+    update: bpmUserGroupUpdate,
+    remove: bpmUserGroupDelete,
+    entity: '用户组',
+  });
   const users = useQuery({
     queryKey: queryKey(userListAllSimple),
     queryFn: () => request(userListAllSimple),
@@ -67,21 +66,9 @@ export function UserGroupPage() {
         </Space>
       ),
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      align: 'center',
-      render: (status: number) => <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />,
-    },
-    { title: '创建时间', dataIndex: 'createTime', width: 170, align: 'center', render: formatDateTime },
-    ...actionColumn<BpmUserGroup>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete },
-    ),
+    dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
+    dateTimeColumn(),
+    ...actions,
   ];
 
   return (
