@@ -70,7 +70,10 @@ export function useDeleteAction(endpoint: Endpoint, entity: string) {
     });
 }
 
-/** The 操作 column, left out when no action could ever show (`visible` false); `wrap` lets many actions wrap. */
+/**
+ * The 操作 column, left out when no action could ever show (`visible` false); `wrap` lets many actions
+ * wrap. It stays pinned to the right while a wide table scrolls sideways, so the actions stay in reach.
+ */
 export function actionColumn<T>(
   actions: (row: T) => RowAction[],
   options: {
@@ -78,7 +81,7 @@ export function actionColumn<T>(
     visible?: boolean;
     title?: string;
     wrap?: boolean;
-    fixed?: 'left' | 'right';
+    fixed?: 'left' | 'right' | false;
   } = {},
 ): TableColumnsType<T> {
   if (options.visible === false) return [];
@@ -88,7 +91,7 @@ export function actionColumn<T>(
       key: 'actions',
       width: options.width ?? 150,
       align: 'center',
-      ...(options.fixed ? { fixed: options.fixed } : {}),
+      fixed: options.fixed ?? 'right',
       render: (_: unknown, row: T) => <RowActions actions={actions(row)} wrap={options.wrap} />,
     },
   ];
