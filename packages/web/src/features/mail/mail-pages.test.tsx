@@ -1,14 +1,11 @@
 import type { MailAccount, MailLog, MailTemplate } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../shared/dict';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
+import { describe, expect, it } from 'vitest';
+import { BOOLEAN_STRING, COMMON_STATUS, dict } from '../../test/dicts';
+import { ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import { MailAccountPage } from './mail-account-page';
 import { MailLogPage } from './mail-log-page';
 import { MailTemplatePage } from './mail-template-page';
@@ -56,33 +53,8 @@ const log: MailLog = {
   createTime: created,
 };
 
-let stub: ReturnType<typeof stubHttp>;
-const calls = (suffix: string) => stub.calls.filter((c) => c.path.endsWith(suffix));
-
-beforeEach(() => {
-  mockFeedback();
-  useDictStore.getState().setDictData([
-    { dictType: 'common_status', value: '0', label: '开启', colorType: 'primary', cssClass: '' },
-    { dictType: 'common_status', value: '1', label: '关闭', colorType: 'info', cssClass: '' },
-    { dictType: 'infra_boolean_string', value: 'true', label: '是', colorType: 'danger', cssClass: '' },
-    { dictType: 'infra_boolean_string', value: 'false', label: '否', colorType: 'info', cssClass: '' },
-    { dictType: 'user_type', value: '2', label: '管理员', colorType: 'success', cssClass: '' },
-    {
-      dictType: 'system_mail_send_status',
-      value: '10',
-      label: '发送成功',
-      colorType: 'success',
-      cssClass: '',
-    },
-    {
-      dictType: 'system_mail_send_status',
-      value: '20',
-      label: '发送失败',
-      colorType: 'danger',
-      cssClass: '',
-    },
-  ]);
-  stub = stubHttp((call: StubCall) => {
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/mail-account/page'))
       return ok(call.query.get('mail') === 'none' ? { list: [], total: 0 } : { list: [account], total: 1 });
     if (call.path.endsWith('/mail-account/get')) return ok(account);
@@ -94,28 +66,21 @@ beforeEach(() => {
     if (call.path.endsWith('/mail-log/page')) return ok({ list: [log], total: 1 });
     if (call.path.endsWith('/mail-log/get')) return ok(log);
     return ok(true);
-  });
-});
+  },
+  {
+    dicts: [
+      ...COMMON_STATUS,
+      ...BOOLEAN_STRING,
+      dict('user_type', '2', '管理员', 'success'),
+      dict('system_mail_send_status', '10', '发送成功', 'success'),
+      dict('system_mail_send_status', '20', '发送失败', 'danger'),
+    ],
+  },
+);
+const calls = stub.callsTo;
 
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
-
-function setup(element: ReactElement, permissions: string[]) {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/mail', element }], { initialEntries: ['/mail'] });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (element: ReactElement, permissions: string[]) =>
+  renderPage(element, { permissions, path: '/mail' }).user;
 
 const OK = /确\s*定/;
 const searchForm = () => within(document.querySelector<HTMLElement>('.list-search')!);

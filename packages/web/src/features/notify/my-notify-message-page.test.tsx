@@ -1,14 +1,12 @@
 import type { NotifyMessage } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useUnreadStore } from '../../layout/notify-bell';
-import { useDictStore } from '../../shared/dict';
-import { mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
+import { BOOLEAN_STRING, dict } from '../../test/dicts';
+import { ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import { toQuery } from '../../shared/crud';
 import { MY_SEARCH, MyNotifyMessagePage } from './my-notify-message-page';
 
@@ -29,24 +27,14 @@ const row = (id: number, content: string, read: boolean): NotifyMessage => ({
 });
 
 let rows: NotifyMessage[];
-let stub: ReturnType<typeof stubHttp>;
-const calls = (suffix: string) => stub.calls.filter((c) => c.path.endsWith(suffix));
 
 beforeEach(() => {
-  mockFeedback();
   rows = [row(3, '待办三：审批请假', false), row(2, '待办二：核对报表', false), row(1, '欢迎使用', true)];
-  useDictStore.getState().setDictData([
-    {
-      dictType: 'system_notify_template_type',
-      value: '2',
-      label: '系统消息',
-      colorType: 'success',
-      cssClass: '',
-    },
-    { dictType: 'infra_boolean_string', value: 'true', label: '是', colorType: 'danger', cssClass: '' },
-    { dictType: 'infra_boolean_string', value: 'false', label: '否', colorType: 'info', cssClass: '' },
-  ]);
-  stub = stubHttp((call: StubCall) => {
+});
+afterEach(() => useUnreadStore.setState({ count: 0 }));
+
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/my-page')) {
       const status = call.query.get('readStatus');
       const list = status === null ? rows : rows.filter((r) => String(r.readStatus) === status);
@@ -63,29 +51,12 @@ beforeEach(() => {
     }
     if (call.path.endsWith('/get-unread-count')) return ok(rows.filter((r) => !r.readStatus).length);
     return ok(null);
-  });
-});
+  },
+  { dicts: [dict('system_notify_template_type', '2', '系统消息', 'success'), ...BOOLEAN_STRING] },
+);
+const calls = stub.callsTo;
 
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useUnreadStore.setState({ count: 0 });
-});
-
-function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/user/notify-message', element: <MyNotifyMessagePage /> }], {
-    initialEntries: ['/user/notify-message'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = () => renderPage(<MyNotifyMessagePage />, { path: '/user/notify-message' }).user;
 
 const bodyRows = () => document.querySelectorAll<HTMLElement>('.ant-table-tbody tr.ant-table-row');
 const rowOf = (text: string) => [...bodyRows()].find((r) => r.textContent?.includes(text))!;

@@ -1,13 +1,12 @@
 import type { UserProfile } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../shared/session';
 import { PERMISSION_INFO } from '../../test/fixtures';
-import { fail, mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
+import { fail, ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import { ProfilePage } from './profile-page';
 
 const PROFILE: UserProfile = {
@@ -31,50 +30,33 @@ const PROFILE: UserProfile = {
   socialUsers: [],
 };
 
-let stub: ReturnType<typeof stubHttp>;
-let feedback: ReturnType<typeof mockFeedback>;
 let profile: UserProfile;
-const calls = (suffix: string) => stub.calls.filter((c) => c.path.endsWith(suffix));
 
 beforeEach(() => {
-  feedback = mockFeedback();
   profile = { ...PROFILE };
   useSessionStore
     .getState()
     .setSession({ ...PERMISSION_INFO, user: { id: 2, nickname: '运营专员', avatar: '', deptId: 102 } });
-  stub = stubHttp((call: StubCall) => {
-    if (call.path.endsWith('/profile/get')) return ok(profile);
-    if (call.path.endsWith('/profile/update')) {
-      const body = call.body as Partial<UserProfile>;
-      if (body.mobile === '13800000000') return fail(1_002_003_001, '手机号已经存在');
-      profile = { ...profile, ...body };
-      return ok(true);
-    }
-    if (call.path.endsWith('/profile/update-password')) {
-      const body = call.body as { oldPassword: string };
-      return body.oldPassword === 'operator123' ? ok(true) : fail(1_002_003_005, '用户密码校验失败');
-    }
-    return ok(null);
-  });
 });
 
-afterEach(() => {
-  stub.restore();
-  useSessionStore.getState().reset();
+const stub = stubPageTest((call) => {
+  if (call.path.endsWith('/profile/get')) return ok(profile);
+  if (call.path.endsWith('/profile/update')) {
+    const body = call.body as Partial<UserProfile>;
+    if (body.mobile === '13800000000') return fail(1_002_003_001, '手机号已经存在');
+    profile = { ...profile, ...body };
+    return ok(true);
+  }
+  if (call.path.endsWith('/profile/update-password')) {
+    const body = call.body as { oldPassword: string };
+    return body.oldPassword === 'operator123' ? ok(true) : fail(1_002_003_005, '用户密码校验失败');
+  }
+  return ok(null);
 });
+const calls = stub.callsTo;
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/user/profile', element: <ProfilePage /> }], {
-    initialEntries: ['/user/profile'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
+  renderPage(<ProfilePage />, { path: '/user/profile' });
   // No pointer-events check: it walks computed styles on every click, which antd makes slow in jsdom.
   return userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 }
@@ -148,7 +130,7 @@ describe('personal centre', { timeout: 60_000 }, () => {
     fill(within(panel).getByLabelText('邮箱'), 'li@example.com');
     await user.click(saveIn(panel));
     await waitFor(() =>
-      expect(feedback.notification.error).toHaveBeenCalledWith(
+      expect(stub.feedback.notification.error).toHaveBeenCalledWith(
         expect.objectContaining({ title: '手机号已经存在' }),
       ),
     );

@@ -1,27 +1,17 @@
 import type { UserProfile } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDictStore } from '../../shared/dict';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../shared/navigation/browser';
-import { mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
+import { dict } from '../../test/dicts';
+import { ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import { ProfileSocialAccounts } from './profile-social-accounts';
 
-let stub: ReturnType<typeof stubHttp>;
-const calls = (suffix: string) => stub.calls.filter((c) => c.path.endsWith(suffix));
-
-beforeEach(() => {
-  mockFeedback();
-  // 钉钉 is named by the dictionary only: the tenant no longer offers it.
-  useDictStore
-    .getState()
-    .setDictData([
-      { dictType: 'system_social_type', value: '20', label: '钉钉', colorType: '', cssClass: '' },
-    ]);
-  stub = stubHttp((call: StubCall) => {
+// 钉钉 is named by the dictionary only: the tenant no longer offers it.
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/auth/login-options'))
       return ok({
         registerEnabled: false,
@@ -33,24 +23,13 @@ beforeEach(() => {
     if (call.path.endsWith('/social-auth-redirect'))
       return ok('https://sso.example.com/oauth2/authorize?state=x');
     return ok(true);
-  });
-});
+  },
+  { dicts: [dict('system_social_type', '20', '钉钉', '')] },
+);
+const calls = stub.callsTo;
+afterEach(() => vi.restoreAllMocks());
 
-afterEach(() => {
-  stub.restore();
-  vi.restoreAllMocks();
-  useDictStore.getState().reset();
-});
-
-function setup(element: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <App>{element}</App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (element: ReactElement) => renderPage(element).user;
 
 const OK = /确\s*定/;
 

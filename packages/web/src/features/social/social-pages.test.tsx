@@ -1,14 +1,11 @@
 import type { SocialClient } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDictStore } from '../../shared/dict';
-import { useSessionStore } from '../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
+import { describe, expect, it } from 'vitest';
+import { COMMON_STATUS, dict, numbered } from '../../test/dicts';
+import { ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import { SocialClientPage } from './social-client-page';
 
 const created = new Date(2026, 10, 20, 8, 0, 0).getTime();
@@ -27,59 +24,29 @@ const client: SocialClient = {
   createTime: created,
 };
 
-let stub: ReturnType<typeof stubHttp>;
-const calls = (suffix: string) => stub.calls.filter((c) => c.path.endsWith(suffix));
-const dict = (dictType: string, value: string, label: string) => ({
-  dictType,
-  value,
-  label,
-  colorType: '',
-  cssClass: '',
-});
-
-beforeEach(() => {
-  mockFeedback();
-  useDictStore
-    .getState()
-    .setDictData([
-      dict('common_status', '0', '开启'),
-      dict('common_status', '1', '关闭'),
-      dict('user_type', '1', '会员'),
-      dict('user_type', '2', '管理员'),
-      dict('system_social_type', '10', '码云'),
-      dict('system_social_type', '20', '钉钉'),
-      dict('system_social_type', '30', '企业微信'),
-      dict('system_social_type', '90', '通用 OAuth 2.0'),
-    ]);
-  stub = stubHttp((call: StubCall) => {
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/social-client/page'))
       return ok(call.query.get('name') === 'none' ? { list: [], total: 0 } : { list: [client], total: 1 });
     if (call.path.endsWith('/social-client/get')) return ok(client);
     if (call.path.endsWith('/social-client/create')) return ok(6);
     return ok(true);
-  });
-});
+  },
+  {
+    dicts: [
+      ...COMMON_STATUS,
+      ...numbered('user_type', ['会员', '管理员']),
+      dict('system_social_type', '10', '码云'),
+      dict('system_social_type', '20', '钉钉'),
+      dict('system_social_type', '30', '企业微信'),
+      dict('system_social_type', '90', '通用 OAuth 2.0'),
+    ],
+  },
+);
+const calls = stub.callsTo;
 
-afterEach(() => {
-  stub.restore();
-  vi.restoreAllMocks();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
-
-function setup(element: ReactElement, permissions: string[] = []) {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/page', element }], { initialEntries: ['/page'] });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (element: ReactElement, permissions: string[] = []) =>
+  renderPage(element, { permissions }).user;
 
 const OK = /确\s*定/;
 

@@ -1,12 +1,10 @@
 import type { BpmTaskAssignRule } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useDictStore } from '../../../shared/dict';
-import { useSessionStore } from '../../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp } from '../../../test/http-stub';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dict } from '../../../test/dicts';
+import { ok } from '../../../test/http-stub';
+import { stubPageTest } from '../../../test/page-test';
+import { renderPage } from '../../../test/render-page';
 import { AssignRuleDialog, type RuleOwner } from './assign-rule-dialog';
 
 const task = (rule: Partial<BpmTaskAssignRule>): BpmTaskAssignRule => ({
@@ -20,22 +18,17 @@ const task = (rule: Partial<BpmTaskAssignRule>): BpmTaskAssignRule => ({
   ...rule,
 });
 
-let stub: ReturnType<typeof stubHttp>;
 let rules: BpmTaskAssignRule[];
 
 beforeEach(() => {
-  mockFeedback();
-  useDictStore.getState().setDictData([
-    { dictType: 'bpm_task_assign_rule_type', value: '10', label: '角色', colorType: '', cssClass: '' },
-    { dictType: 'bpm_task_assign_rule_type', value: '30', label: '用户', colorType: '', cssClass: '' },
-    { dictType: 'bpm_task_assign_rule_type', value: '50', label: '自定义脚本', colorType: '', cssClass: '' },
-    { dictType: 'bpm_task_assign_script', value: '10', label: '流程发起人', colorType: '', cssClass: '' },
-  ]);
   rules = [
     task({}),
     task({ id: 5, taskDefinitionKey: 'hr', taskDefinitionName: '人事审批', type: 50, options: [10, 99] }),
   ];
-  stub = stubHttp((call) => {
+});
+
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/bpm/task-assign-rule/list')) return ok(rules);
     if (call.path.endsWith('/system/role/list-all-simple')) return ok([{ id: 2, name: '普通角色' }]);
     if (call.path.endsWith('/system/user/list-all-simple')) return ok([{ id: 1, nickname: '系统管理员' }]);
@@ -44,27 +37,19 @@ beforeEach(() => {
     if (call.path.endsWith('/bpm/user-group/list-all-simple')) return ok([]);
     if (call.path.endsWith('/bpm/task-assign-rule/create')) return ok(6);
     return ok(true);
-  });
-});
+  },
+  {
+    dicts: [
+      dict('bpm_task_assign_rule_type', '10', '角色', ''),
+      dict('bpm_task_assign_rule_type', '30', '用户', ''),
+      dict('bpm_task_assign_rule_type', '50', '自定义脚本', ''),
+      dict('bpm_task_assign_script', '10', '流程发起人', ''),
+    ],
+  },
+);
 
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
-
-function setup(owner: RuleOwner, permissions: string[]) {
-  useSessionStore.setState({ roles: ['common'], permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <AssignRuleDialog owner={owner} onClose={() => undefined} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const setup = (owner: RuleOwner, permissions: string[]) =>
+  renderPage(<AssignRuleDialog owner={owner} onClose={() => undefined} />, { permissions }).user;
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 /** The rule editor (it opens inside the list dialog). */
