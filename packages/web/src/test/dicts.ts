@@ -40,3 +40,8 @@ export const BPM_INSTANCE_RESULT = numbered('bpm_process_instance_result', [
   '待后加签任务完成',
   '待前加签任务完成',
 ]);
+
+export const NOTIFY_TEMPLATE_TYPE = [
+  dict('system_notify_template_type', '1', '通知公告'),
+  dict('system_notify_template_type', '2', '系统消息', 'success'),
+];

@@ -2,7 +2,7 @@ import type { NotifyTemplate } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { COMMON_STATUS, dict } from '../../test/dicts';
+import { COMMON_STATUS, NOTIFY_TEMPLATE_TYPE } from '../../test/dicts';
 import { ok } from '../../test/http-stub';
 import { stubPageTest } from '../../test/page-test';
 import { renderPage } from '../../test/render-page';
@@ -38,11 +38,7 @@ const stub = stubPageTest(
     return ok(true);
   },
   {
-    dicts: [
-      dict('system_notify_template_type', '1', '通知公告'),
-      dict('system_notify_template_type', '2', '系统消息', 'success'),
-      ...COMMON_STATUS,
-    ],
+    dicts: [...NOTIFY_TEMPLATE_TYPE, ...COMMON_STATUS],
   },
 );
 const calls = stub.callsTo;

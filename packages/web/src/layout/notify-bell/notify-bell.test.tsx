@@ -1,10 +1,11 @@
 import type { NotifyMessage } from '@app/contract';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDictStore } from '../../shared/dict';
-import { mockFeedback, ok, stubHttp, type StubCall } from '../../test/http-stub';
+import { NOTIFY_TEMPLATE_TYPE } from '../../test/dicts';
+import { ok } from '../../test/http-stub';
+import { stubPageTest } from '../../test/page-test';
+import { renderPage } from '../../test/render-page';
 import { NotifyBell } from './notify-bell';
 import { useUnreadStore } from './unread-store';
 import { UNREAD_POLL_INTERVAL } from './use-unread-count';
@@ -38,8 +39,7 @@ const message = (id: number, content: string, type = 2): NotifyMessage => ({
 });
 
 let unread = 3;
-let stub: ReturnType<typeof stubHttp>;
-const countCalls = () => stub.calls.filter((c) => c.path.endsWith('/get-unread-count')).length;
+let unreadList: NotifyMessage[];
 
 let visibility: DocumentVisibilityState = 'visible';
 const setVisibility = (state: DocumentVisibilityState) => {
@@ -51,55 +51,37 @@ const setVisibility = (state: DocumentVisibilityState) => {
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  mockFeedback();
   unread = 3;
+  unreadList = [
+    message(2, '您有一条新的待办【复核报表】，请及时处理。'),
+    message(1, '系统将于今晚维护。', 1),
+  ];
   stream.opened = 0;
   stream.closed = 0;
   visibility = 'visible';
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
-  useDictStore.getState().setDictData([
-    {
-      dictType: 'system_notify_template_type',
-      value: '1',
-      label: '通知公告',
-      colorType: 'primary',
-      cssClass: '',
-    },
-    {
-      dictType: 'system_notify_template_type',
-      value: '2',
-      label: '系统消息',
-      colorType: 'success',
-      cssClass: '',
-    },
-  ]);
-  stub = stubHttp((call: StubCall) => {
-    if (call.path.endsWith('/get-unread-count')) return ok(unread);
-    if (call.path.endsWith('/get-unread-list'))
-      return ok([
-        message(2, '您有一条新的待办【复核报表】，请及时处理。'),
-        message(1, '系统将于今晚维护。', 1),
-      ]);
-    return ok(null);
-  });
 });
 
+const stub = stubPageTest(
+  (call) => {
+    if (call.path.endsWith('/get-unread-count')) return ok(unread);
+    if (call.path.endsWith('/get-unread-list')) return ok(unreadList);
+    return ok(null);
+  },
+  { dicts: NOTIFY_TEMPLATE_TYPE },
+);
+const countCalls = () => stub.callsTo('/get-unread-count').length;
+
 afterEach(() => {
-  stub.restore();
   vi.useRealTimers();
   useUnreadStore.setState({ count: 0 });
-  useDictStore.getState().reset();
 });
 
 function setup() {
-  const router = createMemoryRouter(
-    [
-      { path: '/index', element: <NotifyBell /> },
-      { path: '/user/notify-message', element: <div>我的站内信页面</div> },
-    ],
-    { initialEntries: ['/index'] },
-  );
-  const view = render(<RouterProvider router={router} />);
+  const { router, view } = renderPage(<NotifyBell />, {
+    path: '/index',
+    routes: [{ path: '/user/notify-message', element: <div>我的站内信页面</div> }],
+  });
   return { router, view, user: userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
 }
 
@@ -186,8 +168,7 @@ describe('notification bell', { timeout: 30_000 }, () => {
 
   it('shows an empty state when nothing is unread', async () => {
     unread = 0;
-    stub.restore();
-    stub = stubHttp((call) => ok(call.path.endsWith('/get-unread-list') ? [] : 0));
+    unreadList = [];
     const { user } = setup();
     await vi.waitFor(() => expect(countCalls()).toBe(1));
     expect(badge()).toBeNull();

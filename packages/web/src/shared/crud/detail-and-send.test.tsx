@@ -1,15 +1,14 @@
 import { postPage } from '@app/contract';
 import type { Post } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App, Button, Form, Input } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDictStore } from '../dict';
+import { COMMON_STATUS } from '../../test/dicts';
 import { ok, stubHttp } from '../../test/http-stub';
+import { renderPage } from '../../test/render-page';
 import { ListPage, useListPage } from '.';
 import type { SearchField } from '.';
 import { DetailDialog, detailAction, useDetailDialog } from './detail-dialog';
@@ -25,27 +24,13 @@ const post = (id: number, status = 0): Post => ({
   createTime: 0,
 });
 
-function renderIn(element: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
-}
+const renderIn = (element: ReactElement) => renderPage(element).user;
 
 let stub: ReturnType<typeof stubHttp>;
 let rows: Post[];
 beforeEach(() => {
   rows = [post(1), post(2)];
-  useDictStore.getState().setDictData([
-    { dictType: 'common_status', value: '0', label: '开启', colorType: 'primary', cssClass: '' },
-    { dictType: 'common_status', value: '1', label: '关闭', colorType: 'info', cssClass: '' },
-  ]);
+  useDictStore.getState().setDictData(COMMON_STATUS);
   stub = stubHttp((call) => {
     if (call.path.endsWith('/system/post/page')) return ok({ list: rows, total: rows.length });
     return ok(null);

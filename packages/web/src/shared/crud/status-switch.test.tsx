@@ -6,6 +6,7 @@ import { App, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDictStore } from '../dict';
+import { COMMON_STATUS } from '../../test/dicts';
 import { DictRadio } from './dict-inputs';
 import { StatusSwitch } from './status-switch';
 import { queryKey } from './query-key';
@@ -21,12 +22,7 @@ const wrap = (children: ReactNode) => {
   );
 };
 
-beforeEach(() =>
-  useDictStore.getState().setDictData([
-    { dictType: 'common_status', value: '0', label: '开启', colorType: 'primary', cssClass: '' },
-    { dictType: 'common_status', value: '1', label: '关闭', colorType: 'info', cssClass: '' },
-  ]),
-);
+beforeEach(() => useDictStore.getState().setDictData(COMMON_STATUS));
 afterEach(() => useDictStore.getState().reset());
 
 describe('status switch', { timeout: 30_000 }, () => {

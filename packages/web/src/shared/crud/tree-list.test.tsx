@@ -1,14 +1,11 @@
 import { deptDelete, deptList, postPage } from '@app/contract';
 import type { Dept } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../session/session-store';
 import { ok, stubHttp } from '../../test/http-stub';
 import type { StubCall } from '../../test/http-stub';
+import { renderPage } from '../../test/render-page';
 import { useConfirmedCall } from './confirmed-call';
 import { ListPage } from './list-page';
 import type { SearchField } from './search-fields';
@@ -64,19 +61,8 @@ function DefaultsPage() {
   return <ListPage list={list} columns={[{ title: '名称', dataIndex: 'name' }]} />;
 }
 
-function setup(element: React.ReactElement, address = '/list') {
-  useSessionStore.setState({ roles: ['common'], permissions: ['*:*:*'] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/list', element }], { initialEntries: [address] });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return { router, user: userEvent.setup({ delay: null }) };
-}
+const setup = (element: React.ReactElement, address = '/list') =>
+  renderPage(element, { permissions: ['*:*:*'], path: '/list', address });
 
 beforeEach(() => {
   rows = [dept(1, 0, '总公司'), dept(2, 1, '研发部'), dept(3, 2, '小组'), dept(4, 1, '运营部')];

@@ -1,13 +1,11 @@
 import type { BpmActivity, InstanceTask, OaLeave, ProcessInstanceDetail } from '@app/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDictStore } from '../../../shared/dict';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../shared/session/session-store';
-import { mockFeedback, ok, stubHttp } from '../../../test/http-stub';
+import { BPM_INSTANCE_RESULT, BPM_INSTANCE_STATUS, dict } from '../../../test/dicts';
+import { ok } from '../../../test/http-stub';
+import { stubPageTest } from '../../../test/page-test';
+import { renderPage } from '../../../test/render-page';
 import ProcessInstanceDetailPage from './process-instance-detail-page';
 
 // form-js and bpmn-js do not render under jsdom; stand-ins show what they were given.
@@ -107,34 +105,16 @@ const leave: OaLeave = {
   createTime: new Date(2026, 0, 4, 9, 0, 0).getTime(),
 };
 
-let stub: ReturnType<typeof stubHttp>;
 let current: ProcessInstanceDetail;
 let currentTasks: InstanceTask[];
 
 beforeEach(() => {
-  mockFeedback();
   current = instance();
   currentTasks = TASKS;
-  useDictStore.getState().setDictData([
-    ...['处理中', '通过', '不通过', '已取消', '退回', '委派', '待后加签任务完成', '待前加签任务完成'].map(
-      (label, i) => ({
-        dictType: 'bpm_process_instance_result',
-        value: String(i + 1),
-        label,
-        colorType: 'primary',
-        cssClass: '',
-      }),
-    ),
-    {
-      dictType: 'bpm_process_instance_status',
-      value: '1',
-      label: '进行中',
-      colorType: 'primary',
-      cssClass: '',
-    },
-    { dictType: 'bpm_oa_leave_type', value: '1', label: '病假', colorType: 'primary', cssClass: '' },
-  ]);
-  stub = stubHttp((call) => {
+});
+
+const stub = stubPageTest(
+  (call) => {
     if (call.path.endsWith('/bpm/process-instance/get')) return ok(current);
     if (call.path.endsWith('/bpm/task/list-by-process-instance-id')) return ok(currentTasks);
     if (call.path.endsWith('/bpm/task/children-list'))
@@ -144,41 +124,28 @@ beforeEach(() => {
     if (call.path.endsWith('/bpm/oa/leave/get')) return ok(leave);
     if (call.path.endsWith('/system/user/simple-list')) return ok([ME, OTHER]);
     return ok(true);
-  });
-});
-
-afterEach(() => {
-  stub.restore();
-  useDictStore.getState().reset();
-  useSessionStore.getState().reset();
-});
+  },
+  {
+    dicts: [...BPM_INSTANCE_RESULT, BPM_INSTANCE_STATUS[0]!, dict('bpm_oa_leave_type', '1', '病假')],
+  },
+);
 
 function setup(permissions: string[]) {
   useSessionStore.setState({
     user: { id: ME.id, nickname: ME.nickname, avatar: '', deptId: ME.deptId } as never,
-    roles: ['common'],
-    permissions,
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [{ path: '/bpm/process-instance/detail', element: <ProcessInstanceDetailPage /> }],
-    { initialEntries: ['/bpm/process-instance/detail?id=pi-1'] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup({ delay: null });
+  return renderPage(<ProcessInstanceDetailPage />, {
+    permissions,
+    path: '/bpm/process-instance/detail',
+    address: '/bpm/process-instance/detail?id=pi-1',
+  }).user;
 }
 
 const ALL = ['bpm:process-instance:query', 'bpm:task:query', 'bpm:task:update'];
 // antd's ids are not unique under test, so a dialog is found through its title.
 const dialogTitled = async (title: string) =>
   (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>('[role="dialog"]')!;
-const callsTo = (path: string) => stub.calls.filter((c) => c.path.endsWith(path));
+const callsTo = stub.callsTo;
 
 describe('process instance detail page', { timeout: 30_000 }, () => {
   it('shows the header, the read-only form, the record and the diagram', async () => {
