@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../shared/session/session-store';
 import { mockFeedback, ok, stubHttp } from '../test/http-stub';
 import type { StubCall } from '../test/http-stub';
+import { renderPage } from '../test/render-page';
 import { PAGE_MAP } from './page-map';
 
 /** Menu pages that show no paged list, and why. */
@@ -49,15 +47,7 @@ describe('every menu list page', { timeout: 60_000 }, () => {
   it.each(pages)('%s sends pageNo=1&pageSize=20 and shows the total', async (key) => {
     const Page = (await PAGE_MAP[key]!()).default;
     const before = stub.calls.length;
-    const router = createMemoryRouter([{ path: '/list', element: <Page /> }], { initialEntries: ['/list'] });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = render(
-      <QueryClientProvider client={client}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </QueryClientProvider>,
-    );
+    const { view } = renderPage(<Page />, { path: '/list' });
     await waitFor(() => expect(stub.calls.slice(before).some(isPageCall)).toBe(true));
     const first = stub.calls.slice(before).find(isPageCall)!;
     expect(first.query.get('pageNo')).toBe('1');

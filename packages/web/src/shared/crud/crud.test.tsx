@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDictStore } from '../dict';
 import { useSessionStore } from '../session/session-store';
+import { COMMON_STATUS } from '../../test/dicts';
 import { ok, stubHttp } from '../../test/http-stub';
 import { renderPage } from '../../test/render-page';
 import type { StubCall } from '../../test/http-stub';
@@ -165,10 +166,7 @@ const setup = (permissions: string[], address = '/system/post') =>
 
 beforeEach(() => {
   rows = Array.from({ length: 45 }, (_, index) => post(index + 1));
-  useDictStore.getState().setDictData([
-    { dictType: 'common_status', value: '0', label: '开启', colorType: 'primary', cssClass: '' },
-    { dictType: 'common_status', value: '1', label: '关闭', colorType: 'info', cssClass: '' },
-  ]);
+  useDictStore.getState().setDictData(COMMON_STATUS);
   stub = stubHttp((call) => {
     if (call.path.endsWith('/system/post/page')) {
       const pageNo = Number(call.query.get('pageNo'));
