@@ -5,7 +5,7 @@ import { setLoginTime, setToken } from '../../shared/auth/storage';
 import { APP_TITLE } from '../../shared/config';
 import { safeRedirect } from '../../shared/navigation/safe-redirect';
 import type { LoginResult } from './api';
-import { CloseCircleIcon, LoadingIcon } from './login-icons';
+import { LoadingIcon } from './login-icons';
 import './login-page.css';
 import './auth-card.css';
 
@@ -29,18 +29,6 @@ export function AuthCard({ subtitle, children }: { subtitle: string; children: R
         Copyright © {COPYRIGHT_YEAR} {APP_TITLE} · All Rights Reserved
       </footer>
     </main>
-  );
-}
-
-/** A server message in the card (antd's error Alert look). */
-export function AuthAlert({ message }: { message: string }) {
-  return (
-    <div className="login-alert" role="alert">
-      <span className="login-alert-icon">
-        <CloseCircleIcon />
-      </span>
-      <span className="login-alert-message">{message}</span>
-    </div>
   );
 }
 

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { TENANT_ENABLE } from '../../shared/config';
 import { browser } from '../../shared/navigation/browser';
 import { errorMessageOf } from '../../shared/request';
-import { CloseCircleIcon, LoadingIcon } from './login-icons';
+import { AuthAlert } from './login-field';
+import { LoadingIcon } from './login-icons';
 import { loginOptions, socialAuthRedirect, socialCallbackUrl } from './social-api';
 import './login-extras.css';
 
@@ -73,14 +74,7 @@ export function LoginExtras({ tenantName, resolveTenant, redirect }: LoginExtras
   if (!options || (options.socialTypes.length === 0 && !options.registerEnabled)) return null;
   return (
     <div className="login-extras">
-      {error && (
-        <div className="login-alert" role="alert">
-          <span className="login-alert-icon">
-            <CloseCircleIcon />
-          </span>
-          <span className="login-alert-message">{error}</span>
-        </div>
-      )}
+      {error && <AuthAlert message={error} />}
       <div className="login-extras-row">
         {options.socialTypes.length > 0 && (
           <div className="login-social" role="group" aria-label="其他登录方式">

@@ -1,4 +1,8 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { lazy, Suspense } from 'react';
+import type { ButtonHTMLAttributes, ChangeEventHandler, InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { CloseCircleIcon, LoadingIcon, LockIcon, UserIcon } from './login-icons';
+
+const CaptchaDialog = lazy(() => import('./captcha/captcha-dialog'));
 
 interface TextFieldProps {
   /** Names the input: its id is `login_<field>`. */
@@ -35,5 +39,104 @@ export function FormTextField({ field, error, icon, suffix, inputRef, input }: T
         </div>
       )}
     </div>
+  );
+}
+
+interface AccountFieldProps {
+  value: string;
+  onChange: ChangeEventHandler<HTMLInputElement>;
+  error: string | undefined;
+}
+
+/** The 账号 input of the password forms. */
+export const UsernameField = ({ value, onChange, error }: AccountFieldProps) => (
+  <FormTextField
+    field="username"
+    error={error}
+    icon={<UserIcon />}
+    input={{
+      type: 'text',
+      value,
+      onChange,
+      placeholder: '账号',
+      'aria-label': '账号',
+      autoComplete: 'username',
+      maxLength: 30,
+    }}
+  />
+);
+
+/** The 密码 input of the password forms; `toggle` shows or hides it where `visible` is kept. */
+export const PasswordField = ({
+  value,
+  onChange,
+  error,
+  visible = false,
+  toggle,
+}: AccountFieldProps & { visible?: boolean; toggle?: ReactNode }) => (
+  <FormTextField
+    field="password"
+    error={error}
+    icon={<LockIcon />}
+    suffix={toggle}
+    input={{
+      type: visible ? 'text' : 'password',
+      value,
+      onChange,
+      placeholder: '密码',
+      'aria-label': '密码',
+      autoComplete: 'current-password',
+      maxLength: 30,
+    }}
+  />
+);
+
+/** A server message in the form (antd's error Alert look). */
+export function AuthAlert({ message }: { message: string }) {
+  return (
+    <div className="login-alert" role="alert">
+      <span className="login-alert-icon">
+        <CloseCircleIcon />
+      </span>
+      <span className="login-alert-message">{message}</span>
+    </div>
+  );
+}
+
+type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className' | 'disabled'> & {
+  ref?: Ref<HTMLButtonElement>;
+  submitting: boolean;
+  label: string;
+};
+
+/** The form's wide submit button; spins and refuses clicks while `submitting`. */
+export function SubmitButton({ submitting, label, children, ...button }: SubmitButtonProps) {
+  return (
+    <button {...button} type="submit" className="login-submit" disabled={submitting} aria-busy={submitting}>
+      {children}
+      {submitting && <LoadingIcon className="login-submit-loading" />}
+      <span>{label}</span>
+    </button>
+  );
+}
+
+/** The slider puzzle, loaded on first use; closes itself and hands on the verification once solved. */
+export function CaptchaPuzzle({
+  onClose,
+  onVerified,
+}: {
+  onClose: () => void;
+  onVerified: (verification: string) => void;
+}) {
+  return (
+    <Suspense fallback={null}>
+      <CaptchaDialog
+        onClose={onClose}
+        onSuccess={(verification) => {
+          onClose();
+          onVerified(verification);
+        }}
+      />
+    </Suspense>
   );
 }

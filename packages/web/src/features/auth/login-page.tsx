@@ -21,22 +21,20 @@ import { safeRedirect } from '../../shared/navigation/safe-redirect';
 import { prefetchShell } from '../../shared/navigation/shell-prefetch';
 import { errorMessageOf } from '../../shared/request';
 import { login, tenantIdByName, type LoginResult } from './api';
-import { FormTextField } from './login-field';
 import {
-  CloseCircleIcon,
-  EyeIcon,
-  EyeInvisibleIcon,
-  LoadingIcon,
-  LockIcon,
-  TenantIcon,
-  UserIcon,
-} from './login-icons';
+  AuthAlert,
+  CaptchaPuzzle,
+  FormTextField,
+  PasswordField,
+  SubmitButton,
+  UsernameField,
+} from './login-field';
+import { EyeIcon, EyeInvisibleIcon, LoadingIcon, TenantIcon } from './login-icons';
 import { isCaptchaEnabled } from './captcha/enabled';
 import { LoginExtras } from './login-extras';
 import './login-page.css';
 
 // The slider captcha is its own chunk, loaded when first needed.
-const CaptchaDialog = lazy(() => import('./captcha/captcha-dialog'));
 /** The SMS tab (and the SMS schemas) load when it is first chosen, or hovered. */
 const loadSmsLoginForm = () => import('./sms-login-form');
 const SmsLoginForm = lazy(loadSmsLoginForm);
@@ -273,43 +271,19 @@ export function LoginPage() {
       onSubmit={onSubmit}
       onFocus={prefetchShell}
     >
-      {error && (
-        <div className="login-alert" role="alert">
-          <span className="login-alert-icon">
-            <CloseCircleIcon />
-          </span>
-          <span className="login-alert-message">{error}</span>
-        </div>
-      )}
+      {error && <AuthAlert message={error} />}
       {tenantField('tenantName', 'password')}
-      <FormTextField
-        field="username"
+      <UsernameField
+        value={values.username}
+        onChange={onTextChange('username')}
         error={fieldErrors.username}
-        icon={<UserIcon />}
-        input={{
-          type: 'text',
-          value: values.username,
-          onChange: onTextChange('username'),
-          placeholder: '账号',
-          'aria-label': '账号',
-          autoComplete: 'username',
-          maxLength: 30,
-        }}
       />
-      <FormTextField
-        field="password"
+      <PasswordField
+        value={values.password}
+        onChange={onTextChange('password')}
         error={fieldErrors.password}
-        icon={<LockIcon />}
-        suffix={passwordToggle}
-        input={{
-          type: passwordVisible ? 'text' : 'password',
-          value: values.password,
-          onChange: onTextChange('password'),
-          placeholder: '密码',
-          'aria-label': '密码',
-          autoComplete: 'current-password',
-          maxLength: 30,
-        }}
+        visible={passwordVisible}
+        toggle={passwordToggle}
       />
       <div className="login-remember">
         <label className="login-checkbox">
@@ -325,18 +299,14 @@ export function LoginPage() {
           <span className="login-checkbox-label">记住我</span>
         </label>
       </div>
-      <button
+      <SubmitButton
         ref={submitRef}
-        type="submit"
-        className="login-submit"
-        disabled={submitting}
-        aria-busy={submitting}
+        submitting={submitting}
+        label="登 录"
         onClick={() => setWave((count) => count + 1)}
       >
         {wave > 0 && <span key={wave} className="login-submit-wave" aria-hidden="true" />}
-        {submitting && <LoadingIcon className="login-submit-loading" />}
-        <span>登 录</span>
-      </button>
+      </SubmitButton>
     </form>
   );
 
@@ -412,15 +382,10 @@ export function LoginPage() {
         />
       </section>
       {captchaOpen && (
-        <Suspense fallback={null}>
-          <CaptchaDialog
-            onClose={() => setCaptchaOpen(false)}
-            onSuccess={(verification) => {
-              setCaptchaOpen(false);
-              void signIn(verification);
-            }}
-          />
-        </Suspense>
+        <CaptchaPuzzle
+          onClose={() => setCaptchaOpen(false)}
+          onVerified={(verification) => void signIn(verification)}
+        />
       )}
       <footer className="login-footer">
         Copyright © {COPYRIGHT_YEAR} {APP_TITLE} · All Rights Reserved

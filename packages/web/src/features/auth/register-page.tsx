@@ -1,19 +1,17 @@
 import { authRegister, REGISTER_PASSWORD_RULE } from '@app/contract';
 import type { AuthRegisterReq } from '@app/contract';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ChangeEvent, FormEvent, ReactElement } from 'react';
 import { Link } from 'react-router';
 import { getTenantName, setTenantId, setTenantName } from '../../shared/auth/storage';
 import { DEFAULT_TENANT_NAME, TENANT_ENABLE } from '../../shared/config';
 import { errorMessageOf, request } from '../../shared/request';
 import { tenantIdByName } from './api';
-import { AuthAlert, AuthCard, AuthWaiting, useFinishSignIn } from './auth-card';
+import { AuthCard, AuthWaiting, useFinishSignIn } from './auth-card';
 import { isCaptchaEnabled } from './captcha/enabled';
-import { FormTextField } from './login-field';
-import { LoadingIcon, LockIcon, TenantIcon, UserIcon } from './login-icons';
+import { AuthAlert, CaptchaPuzzle, FormTextField, SubmitButton } from './login-field';
+import { LockIcon, TenantIcon, UserIcon } from './login-icons';
 import { loginOptions, quiet } from './social-api';
-
-const CaptchaDialog = lazy(() => import('./captcha/captcha-dialog'));
 
 const registerAccount = (body: AuthRegisterReq) => request(authRegister, { body, ...quiet });
 
@@ -192,20 +190,12 @@ export function RegisterPage() {
             autoComplete: 'new-password',
             maxLength: 16,
           })}
-          <button type="submit" className="login-submit" disabled={submitting} aria-busy={submitting}>
-            {submitting && <LoadingIcon className="login-submit-loading" />}
-            <span>注 册</span>
-          </button>
+          <SubmitButton submitting={submitting} label="注 册" />
           {captchaOpen && (
-            <Suspense fallback={null}>
-              <CaptchaDialog
-                onClose={() => setCaptchaOpen(false)}
-                onSuccess={(verification) => {
-                  setCaptchaOpen(false);
-                  void register(verification);
-                }}
-              />
-            </Suspense>
+            <CaptchaPuzzle
+              onClose={() => setCaptchaOpen(false)}
+              onVerified={(verification) => void register(verification)}
+            />
           )}
         </form>
       )}

@@ -5,8 +5,8 @@ import { prefetchShell } from '../../shared/navigation/shell-prefetch';
 import { errorMessageOf } from '../../shared/request';
 import type { LoginResult } from './api';
 import { sendSmsCode, smsLogin } from './sms-api';
-import { CheckCircleIcon, CloseCircleIcon, LoadingIcon, MobileIcon, SafetyIcon } from './login-icons';
-import { FormTextField } from './login-field';
+import { AuthAlert, FormTextField, SubmitButton } from './login-field';
+import { CheckCircleIcon, MobileIcon, SafetyIcon } from './login-icons';
 
 /** Seconds before another code may be asked for (the server allows one a minute). */
 export const SMS_RESEND_SECONDS = 60;
@@ -117,14 +117,7 @@ export function SmsLoginForm({ tenantField, resolveTenant, onSignedIn }: SmsLogi
       onSubmit={(e) => void onSubmit(e)}
       onFocus={prefetchShell}
     >
-      {error && (
-        <div className="login-alert" role="alert">
-          <span className="login-alert-icon">
-            <CloseCircleIcon />
-          </span>
-          <span className="login-alert-message">{error}</span>
-        </div>
-      )}
+      {error && <AuthAlert message={error} />}
       {notice && !error && (
         <div className="login-notice" role="status">
           <span className="login-notice-icon">
@@ -166,10 +159,7 @@ export function SmsLoginForm({ tenantField, resolveTenant, onSignedIn }: SmsLogi
           maxLength: 6,
         }}
       />
-      <button type="submit" className="login-submit" disabled={submitting} aria-busy={submitting}>
-        {submitting && <LoadingIcon className="login-submit-loading" />}
-        <span>登 录</span>
-      </button>
+      <SubmitButton submitting={submitting} label="登 录" />
     </form>
   );
 }

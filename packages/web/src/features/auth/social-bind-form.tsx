@@ -1,13 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { errorMessageOf } from '../../shared/request';
 import { login, type LoginResult } from './api';
-import { AuthAlert } from './auth-card';
 import { isCaptchaEnabled } from './captcha/enabled';
-import { FormTextField } from './login-field';
-import { LoadingIcon, LockIcon, UserIcon } from './login-icons';
-
-const CaptchaDialog = lazy(() => import('./captcha/captcha-dialog'));
+import { AuthAlert, CaptchaPuzzle, PasswordField, SubmitButton, UsernameField } from './login-field';
 
 type Field = 'username' | 'password';
 
@@ -78,48 +74,14 @@ export function SocialBindForm({ social, onSignedIn }: SocialBindFormProps) {
   return (
     <form className="login-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="绑定账号">
       {error && <AuthAlert message={error} />}
-      <FormTextField
-        field="username"
-        error={errors.username}
-        icon={<UserIcon />}
-        input={{
-          type: 'text',
-          value: values.username,
-          onChange: onChange('username'),
-          placeholder: '账号',
-          'aria-label': '账号',
-          autoComplete: 'username',
-          maxLength: 30,
-        }}
-      />
-      <FormTextField
-        field="password"
-        error={errors.password}
-        icon={<LockIcon />}
-        input={{
-          type: 'password',
-          value: values.password,
-          onChange: onChange('password'),
-          placeholder: '密码',
-          'aria-label': '密码',
-          autoComplete: 'current-password',
-          maxLength: 30,
-        }}
-      />
-      <button type="submit" className="login-submit" disabled={submitting} aria-busy={submitting}>
-        {submitting && <LoadingIcon className="login-submit-loading" />}
-        <span>绑定并登录</span>
-      </button>
+      <UsernameField value={values.username} onChange={onChange('username')} error={errors.username} />
+      <PasswordField value={values.password} onChange={onChange('password')} error={errors.password} />
+      <SubmitButton submitting={submitting} label="绑定并登录" />
       {captchaOpen && (
-        <Suspense fallback={null}>
-          <CaptchaDialog
-            onClose={() => setCaptchaOpen(false)}
-            onSuccess={(verification) => {
-              setCaptchaOpen(false);
-              void bind(verification);
-            }}
-          />
-        </Suspense>
+        <CaptchaPuzzle
+          onClose={() => setCaptchaOpen(false)}
+          onVerified={(verification) => void bind(verification)}
+        />
       )}
     </form>
   );
