@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LAYOUT_SETTING, useLayoutSettings } from '../../shared/settings/layout-settings';
 import { renderShell, resetShellState } from '../basic-layout/test-utils';
 import { reloadPage } from './page-reload';
-import { RESET_RELOAD_DELAY, SettingsDrawer } from './settings-drawer';
+import { SettingsDrawer } from './settings-drawer';
+import { RESET_RELOAD_DELAY } from './settings-texts';
 
 vi.mock('./page-reload', () => ({ reloadPage: vi.fn() }));
 

@@ -5,15 +5,6 @@ import { useLayoutSettings } from '../../shared/settings/layout-settings';
 import { HANDLE_TOP } from './settings-texts';
 import './settings-drawer.css';
 
-export {
-  HANDLE_TOP,
-  RESET_RELOAD_DELAY,
-  RESETTING_TEXT,
-  SAVE_FEEDBACK_DELAY,
-  SAVED_TEXT,
-  SAVING_TEXT,
-} from './settings-texts';
-
 /** The drawer's content (with antd's colour picker) loads when the drawer first opens. */
 const SettingsPanel = lazy(() => import('./settings-panel'));
 
