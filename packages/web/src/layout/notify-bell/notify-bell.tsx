@@ -5,6 +5,7 @@ import { Badge, Popover, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IconButton } from '../../shared/ui/icon-button';
+import { SpinDots } from '../../shared/ui/spin-dots';
 import { request } from '../../shared/request';
 import { useUnreadCount } from './use-unread-count';
 import { useUnreadStore } from './unread-store';
@@ -55,13 +56,8 @@ export function NotifyBell() {
       <Suspense
         fallback={
           <div className="notify-bell-loading" role="status" aria-label="加载中" aria-busy="true">
-            {/* antd's Spin in plain CSS: the table (and with it Spin) loads with the panel. */}
-            <span className="notify-bell-spin" aria-hidden="true">
-              <i />
-              <i />
-              <i />
-              <i />
-            </span>
+            {/* The table (and with it antd's Spin) loads with the panel. */}
+            <SpinDots />
           </div>
         }
       >

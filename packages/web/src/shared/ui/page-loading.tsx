@@ -1,3 +1,4 @@
+import { SpinDots } from './spin-dots';
 import './page-loading.css';
 
 export interface PageLoadingProps {
@@ -18,12 +19,7 @@ export function PageLoading({ fullscreen = false, tip = '正在加载，请稍�
       aria-label={tip}
       className={fullscreen ? 'page-loading page-loading-fullscreen' : 'page-loading'}
     >
-      <span className="page-loading-dots" aria-hidden="true">
-        <i />
-        <i />
-        <i />
-        <i />
-      </span>
+      <SpinDots large />
       <span>{tip}</span>
     </div>
   );
