@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ButtonHTMLAttributes, ChangeEventHandler, InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { CloseCircleIcon, LoadingIcon, LockIcon, UserIcon } from './login-icons';
+import { CheckCircleIcon, CloseCircleIcon, LoadingIcon, LockIcon, UserIcon } from './login-icons';
 
 const CaptchaDialog = lazy(() => import('./captcha/captcha-dialog'));
 
@@ -91,13 +91,12 @@ export const PasswordField = ({
   />
 );
 
-/** A server message in the form (antd's error Alert look). */
-export function AuthAlert({ message }: { message: string }) {
+/** A server message in the form (antd's error Alert look), or with `success` a note that all went well. */
+export function AuthAlert({ message, success = false }: { message: string; success?: boolean }) {
+  const kind = success ? 'login-notice' : 'login-alert';
   return (
-    <div className="login-alert" role="alert">
-      <span className="login-alert-icon">
-        <CloseCircleIcon />
-      </span>
+    <div className={kind} role={success ? 'status' : 'alert'}>
+      <span className={`${kind}-icon`}>{success ? <CheckCircleIcon /> : <CloseCircleIcon />}</span>
       <span className="login-alert-message">{message}</span>
     </div>
   );

@@ -6,7 +6,7 @@ import { errorMessageOf } from '../../shared/request';
 import type { LoginResult } from './api';
 import { sendSmsCode, smsLogin } from './sms-api';
 import { AuthAlert, FormTextField, SubmitButton } from './login-field';
-import { CheckCircleIcon, MobileIcon, SafetyIcon } from './login-icons';
+import { MobileIcon, SafetyIcon } from './login-icons';
 
 /** Seconds before another code may be asked for (the server allows one a minute). */
 export const SMS_RESEND_SECONDS = 60;
@@ -118,14 +118,7 @@ export function SmsLoginForm({ tenantField, resolveTenant, onSignedIn }: SmsLogi
       onFocus={prefetchShell}
     >
       {error && <AuthAlert message={error} />}
-      {notice && !error && (
-        <div className="login-notice" role="status">
-          <span className="login-notice-icon">
-            <CheckCircleIcon />
-          </span>
-          <span className="login-alert-message">{notice}</span>
-        </div>
-      )}
+      {notice && !error && <AuthAlert message={notice} success />}
       {tenantField}
       <FormTextField
         field="mobile"
