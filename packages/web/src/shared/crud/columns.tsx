@@ -47,34 +47,53 @@ export interface EditDeleteColumnOptions<T> {
   remove: Endpoint;
   /** '岗位' → '是否确认删除岗位编号为"7"的数据项?'. */
   entity: string;
-  /** Domain actions after 修改 and 删除, each with its own `visible`. */
+  /** The id the delete question names, when not the row's id (e.g. the OAuth2 client's clientId). */
+  shownId?: (row: T) => number | string;
+  /** Rows whose 修改 and 删除 show greyed out (e.g. the system tenant). */
+  disabled?: (row: T) => boolean;
+  /** Domain actions before 修改 (短信模板's 测试). */
+  first?: (row: T) => RowAction[];
+  /** Domain actions between 修改 and 删除 (the mail and in-site templates' 测试, 角色's 菜单权限). */
+  between?: (row: T) => RowAction[];
+  /** Domain actions after 删除 (用户's 重置密码). Each of `first`, `between`, `more` has its own `visible`. */
   more?: (row: T) => RowAction[];
-  /** Whether any of `more` can ever show (keeps the column for them when 修改 and 删除 cannot). */
+  /** Whether any domain action can ever show (keeps the column for them when 修改 and 删除 cannot). */
   moreVisible?: boolean;
   width?: number;
   wrap?: boolean;
+  fixed?: 'left' | 'right';
 }
 
-/** The 操作 column of most lists: 修改 and 删除 by the endpoints' own permissions, then `more`. */
+/** The 操作 column of most lists: 修改 and 删除 by the endpoints' own permissions, and the domain's actions. */
 export function useEditDeleteColumn<T extends { id: number | string }>({
   dialog,
   update,
   remove,
   entity,
+  shownId,
+  disabled,
+  first,
+  between,
   more,
   moreVisible = false,
   width,
   wrap,
+  fixed,
 }: EditDeleteColumnOptions<T>): TableColumnsType<T> {
   const canUpdate = useCan(update);
   const canDelete = useCan(remove);
   const onDelete = useDeleteAction(remove, entity);
   return actionColumn<T>(
-    (row) => [
-      updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-      deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ...(more?.(row) ?? []),
-    ],
-    { visible: canUpdate || canDelete || moreVisible, width, wrap },
+    (row) => {
+      const off = disabled?.(row) ?? false;
+      return [
+        ...(first?.(row) ?? []),
+        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate, disabled: off }),
+        ...(between?.(row) ?? []),
+        deleteAction(() => onDelete(row.id, shownId?.(row)), { visible: canDelete, disabled: off }),
+        ...(more?.(row) ?? []),
+      ];
+    },
+    { visible: canUpdate || canDelete || moreVisible, width, wrap, fixed },
   );
 }

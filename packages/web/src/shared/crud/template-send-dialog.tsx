@@ -1,7 +1,9 @@
+import { SendOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import type { RowAction } from '../ui/row-actions';
 import { DIALOG_WIDTH_MEDIUM } from '../ui/sizes';
 
 /** A message template: its code and the parameter names its text uses. */
@@ -101,3 +103,16 @@ export function TemplateSendDialog<T extends SendableTemplate>({
     </Modal>
   );
 }
+
+/** A template row's 测试 action, which opens its `TemplateSendDialog`. */
+export const sendTestAction = (
+  onClick: () => void,
+  visible: boolean,
+  icon: ReactNode = <SendOutlined />,
+): RowAction => ({
+  key: 'test',
+  label: '测试',
+  icon,
+  onClick,
+  visible,
+});
