@@ -1,4 +1,4 @@
-import { ApartmentOutlined, TeamOutlined } from '@ant-design/icons';
+import { TeamOutlined } from '@ant-design/icons';
 import {
   BPM_MODEL_FORM_TYPE,
   BPM_SUSPENSION_STATE,
@@ -7,7 +7,7 @@ import {
   DICT_TYPE,
 } from '@app/contract';
 import type { BpmProcessDefinitionPageItem } from '@app/contract';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,7 +16,8 @@ import { formatDateTime } from '../../../shared/date/format';
 import { DocAlert } from '../../../shared/ui/doc-alert';
 import { AssignRuleDialog, type RuleOwner } from './assign-rule-dialog';
 import { DiagramDialog, useDiagramDialog } from './diagram-dialog';
-import { FormInfo, FormPreviewDialog, type FormPreview } from './form-info';
+import { FormPreviewDialog, type FormPreview } from './form-info';
+import { diagramNameColumn, formInfoColumn } from './model-columns';
 
 /** 流程定义 (/bpm/manager/definition?key=): the deployed versions of one model, newest first. */
 export default function DefinitionPage() {
@@ -30,38 +31,13 @@ export default function DefinitionPage() {
   const canSeeRules = useCan(bpmTaskAssignRuleList);
   const columns: TableColumnsType<BpmProcessDefinitionPageItem> = [
     { title: '定义编号', dataIndex: 'id', width: 260, align: 'center', ellipsis: true },
-    {
-      title: '定义名称',
-      dataIndex: 'name',
-      width: 160,
-      align: 'center',
-      render: (name: string, row) => (
-        <Button
-          type="link"
-          size="small"
-          icon={<ApartmentOutlined />}
-          onClick={() => diagram.openDefinition(row.id)}
-        >
-          {name}
-        </Button>
-      ),
-    },
+    diagramNameColumn('定义名称', (row) => diagram.openDefinition(row.id)),
     dictColumn('定义分类', 'category', DICT_TYPE.BPM_MODEL_CATEGORY, { width: 100 }),
-    {
-      title: '表单信息',
-      key: 'form',
-      width: 160,
-      align: 'center',
-      render: (_: unknown, row) => (
-        <FormInfo
-          binding={row}
-          onPreview={() =>
-            row.formType === BPM_MODEL_FORM_TYPE.NORMAL &&
-            setFormPreview({ conf: row.formConf, fields: row.formFields })
-          }
-        />
-      ),
-    },
+    formInfoColumn(
+      (row) =>
+        row.formType === BPM_MODEL_FORM_TYPE.NORMAL &&
+        setFormPreview({ conf: row.formConf, fields: row.formFields }),
+    ),
     {
       title: '流程版本',
       dataIndex: 'version',

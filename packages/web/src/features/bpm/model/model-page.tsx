@@ -1,5 +1,4 @@
 import {
-  ApartmentOutlined,
   DeleteOutlined,
   EditOutlined,
   PlusOutlined,
@@ -46,7 +45,8 @@ import { DocAlert } from '../../../shared/ui/doc-alert';
 import { definitionPath, modelDesignPath } from '../manage-paths';
 import { AssignRuleDialog, type RuleOwner } from './assign-rule-dialog';
 import { DiagramDialog, useDiagramDialog } from './diagram-dialog';
-import { FormInfo, FormPreviewDialog, type FormPreview } from './form-info';
+import { FormPreviewDialog, type FormPreview } from './form-info';
+import { diagramNameColumn, formInfoColumn } from './model-columns';
 import { ModelCreateDialog, ModelImportDialog, ModelUpdateDialog } from './model-dialogs';
 
 const SEARCH: SearchField[] = [
@@ -106,39 +106,12 @@ export function ModelPage() {
 
   const columns: TableColumnsType<BpmModelPageItem> = [
     { title: '流程标识', dataIndex: 'key', width: 140, align: 'center', ellipsis: true },
-    {
-      title: '流程名称',
-      dataIndex: 'name',
-      width: 160,
-      align: 'center',
-      render: (name: string, row) => (
-        <Button
-          type="link"
-          size="small"
-          icon={<ApartmentOutlined />}
-          onClick={() => diagram.openModel(row.id)}
-        >
-          {name}
-        </Button>
-      ),
-    },
+    diagramNameColumn('流程名称', (row) => diagram.openModel(row.id)),
     dictColumn('流程分类', 'category', DICT_TYPE.BPM_MODEL_CATEGORY, { width: 100 }),
-    {
-      title: '表单信息',
-      key: 'form',
-      width: 160,
-      align: 'center',
-      render: (_: unknown, row) => (
-        <FormInfo
-          binding={row}
-          onPreview={() =>
-            row.formType === BPM_MODEL_FORM_TYPE.NORMAL &&
-            row.formId &&
-            setFormPreview({ formId: row.formId })
-          }
-        />
-      ),
-    },
+    formInfoColumn(
+      (row) =>
+        row.formType === BPM_MODEL_FORM_TYPE.NORMAL && row.formId && setFormPreview({ formId: row.formId }),
+    ),
     dateTimeColumn(),
     {
       title: '最新部署的流程定义',
