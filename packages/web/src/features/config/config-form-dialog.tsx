@@ -1,6 +1,6 @@
 import { infraConfigCreate, infraConfigGet, infraConfigUpdate } from '@app/contract';
 import { Form, Input, Radio } from 'antd';
-import { FormDialog } from '../../shared/crud';
+import { FormDialog, required } from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
 
 const YES_NO = [
@@ -62,11 +62,7 @@ export function ConfigFormDialog({ control }: { control: FormDialogControl }) {
           >
             <Input placeholder="请输入参数键值" />
           </Form.Item>
-          <Form.Item
-            label="是否可见"
-            name="visible"
-            rules={[{ required: true, message: '是否可见不能为空' }]}
-          >
+          <Form.Item label="是否可见" name="visible" rules={required('是否可见')}>
             <Radio.Group options={YES_NO} />
           </Form.Item>
           <Form.Item label="备注" name="remark" rules={[{ max: 500, message: '备注长度不能超过500个字符' }]}>

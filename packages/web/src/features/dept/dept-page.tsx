@@ -23,7 +23,10 @@ import {
   ExpandAllButton,
   FormDialog,
   ListPage,
+  maxLength,
   queryKey,
+  required,
+  requiredText,
   updateAction,
   useCan,
   useConfirmedCall,
@@ -142,20 +145,13 @@ export function DeptPage() {
         initialValues={{ parentId, sort: 0, status: 0 }}
         toForm={(row) => ({ ...row, status: row.status === 1 ? 1 : 0 })}
       >
-        <Form.Item label="上级部门" name="parentId" rules={[{ required: true, message: '上级部门不能为空' }]}>
+        <Form.Item label="上级部门" name="parentId" rules={required('上级部门')}>
           <TreeSelect treeData={parentOptions} treeDefaultExpandAll placeholder="选择上级部门" />
         </Form.Item>
-        <Form.Item
-          label="部门名称"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '部门名称不能为空' },
-            { max: 30, message: '部门名称长度不能超过 30 个字符' },
-          ]}
-        >
+        <Form.Item label="部门名称" name="name" rules={requiredText('部门名称', 30)}>
           <Input placeholder="请输入部门名称" />
         </Form.Item>
-        <Form.Item label="显示排序" name="sort" rules={[{ required: true, message: '显示排序不能为空' }]}>
+        <Form.Item label="显示排序" name="sort" rules={required('显示排序')}>
           <InputNumber min={0} precision={0} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item label="负责人" name="leaderUserId">
@@ -166,11 +162,7 @@ export function DeptPage() {
             options={(users.data ?? []).map((u) => ({ label: u.nickname, value: u.id }))}
           />
         </Form.Item>
-        <Form.Item
-          label="联系电话"
-          name="phone"
-          rules={[{ max: 11, message: '联系电话长度不能超过 11 个字符' }]}
-        >
+        <Form.Item label="联系电话" name="phone" rules={maxLength('联系电话', 11)}>
           <Input placeholder="请输入联系电话" />
         </Form.Item>
         <Form.Item
@@ -183,7 +175,7 @@ export function DeptPage() {
         >
           <Input placeholder="请输入邮箱" />
         </Form.Item>
-        <Form.Item label="部门状态" name="status" rules={[{ required: true, message: '部门状态不能为空' }]}>
+        <Form.Item label="部门状态" name="status" rules={required('部门状态')}>
           <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>
       </FormDialog>

@@ -24,6 +24,7 @@ import {
   FormDialog,
   ListPage,
   queryKey,
+  required,
   updateAction,
   useCan,
   useConfirmedCall,
@@ -185,10 +186,10 @@ function DictDataList({ type }: { type: string | undefined }) {
         >
           <Input placeholder="请输入数据键值" />
         </Form.Item>
-        <Form.Item label="显示排序" name="sort" rules={[{ required: true, message: '数据顺序不能为空' }]}>
+        <Form.Item label="显示排序" name="sort" rules={required('数据顺序')}>
           <InputNumber min={0} max={999999} precision={0} />
         </Form.Item>
-        <Form.Item label="状态" name="status" rules={[{ required: true, message: '状态不能为空' }]}>
+        <Form.Item label="状态" name="status" rules={required('状态')}>
           <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>
         <Form.Item label="颜色类型" name="colorType">

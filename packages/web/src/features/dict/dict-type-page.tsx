@@ -12,17 +12,15 @@ import { Form, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import {
-  actionColumn,
   CreateButton,
   dateTimeColumn,
-  deleteAction,
   DictRadio,
   ExportButton,
   FormDialog,
   ListPage,
-  updateAction,
+  required,
   useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
@@ -41,9 +39,13 @@ const SEARCH: SearchField[] = [
 export function DictTypePage() {
   const list = useListPage(dictTypePage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(dictTypeDelete, '字典');
   const canUpdate = useCan(dictTypeUpdate);
-  const canDelete = useCan(dictTypeDelete);
+  const actions = useEditDeleteColumn<DictTypeRecord>({
+    dialog,
+    update: dictTypeUpdate,
+    remove: dictTypeDelete,
+    entity: '字典',
+  });
 
   const columns: TableColumnsType<DictTypeRecord> = [
     { title: '字典编号', dataIndex: 'id', width: 90, align: 'center' },
@@ -77,13 +79,7 @@ export function DictTypePage() {
     },
     { title: '备注', dataIndex: 'remark', ellipsis: true, align: 'center' },
     dateTimeColumn(),
-    ...actionColumn<DictTypeRecord>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => void onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete },
-    ),
+    ...actions,
   ];
 
   return (
@@ -136,7 +132,7 @@ export function DictTypePage() {
             >
               <Input placeholder="请输入字典类型" disabled={updating} />
             </Form.Item>
-            <Form.Item label="状态" name="status" rules={[{ required: true, message: '状态不能为空' }]}>
+            <Form.Item label="状态" name="status" rules={required('状态')}>
               <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
             </Form.Item>
             <Form.Item

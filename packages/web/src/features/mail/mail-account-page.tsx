@@ -14,6 +14,8 @@ import {
   dateTimeColumn,
   FormDialog,
   ListPage,
+  required,
+  requiredText,
   useEditDeleteColumn,
   useFormDialog,
   useListPage,
@@ -93,11 +95,7 @@ export function MailAccountPage() {
             >
               <Input placeholder="请输入邮箱" />
             </Form.Item>
-            <Form.Item
-              label="用户名"
-              name="username"
-              rules={[{ required: true, whitespace: true, message: '用户名不能为空' }]}
-            >
+            <Form.Item label="用户名" name="username" rules={requiredText('用户名')}>
               <Input placeholder="请输入用户名" />
             </Form.Item>
             <Form.Item
@@ -111,25 +109,13 @@ export function MailAccountPage() {
                 autoComplete="new-password"
               />
             </Form.Item>
-            <Form.Item
-              label="SMTP 服务器域名"
-              name="host"
-              rules={[{ required: true, whitespace: true, message: 'SMTP 服务器域名不能为空' }]}
-            >
+            <Form.Item label="SMTP 服务器域名" name="host" rules={requiredText('SMTP 服务器域名')}>
               <Input placeholder="请输入 SMTP 服务器域名" />
             </Form.Item>
-            <Form.Item
-              label="SMTP 服务器端口"
-              name="port"
-              rules={[{ required: true, message: 'SMTP 服务器端口不能为空' }]}
-            >
+            <Form.Item label="SMTP 服务器端口" name="port" rules={required('SMTP 服务器端口')}>
               <InputNumber min={1} max={65535} precision={0} style={{ width: 160 }} />
             </Form.Item>
-            <Form.Item
-              label="是否开启 SSL"
-              name="sslEnable"
-              rules={[{ required: true, message: '是否开启 SSL 不能为空' }]}
-            >
+            <Form.Item label="是否开启 SSL" name="sslEnable" rules={required('是否开启 SSL ')}>
               <Radio.Group options={SSL_OPTIONS} />
             </Form.Item>
           </>

@@ -1,4 +1,3 @@
-import { SendOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   mailTemplateCreate,
@@ -9,21 +8,22 @@ import {
   mailTemplateUpdate,
 } from '@app/contract';
 import type { MailTemplate } from '@app/contract';
-import { Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import {
-  actionColumn,
   CreateButton,
   dateTimeColumn,
-  deleteAction,
   dictColumn,
+  DictRadio,
   FormDialog,
   ListPage,
-  updateAction,
+  maxLength,
+  required,
+  requiredText,
+  sendTestAction,
   useCan,
-  useDeleteAction,
-  useDictValueOptions,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
@@ -46,13 +46,19 @@ export function MailTemplatePage() {
   const list = useListPage(mailTemplatePage, { search });
   const dialog = useFormDialog();
   const [testing, setTesting] = useState<MailTemplate | null>(null);
-  const onDelete = useDeleteAction(mailTemplateDelete, '邮件模版');
-  const canUpdate = useCan(mailTemplateUpdate);
   const canSend = useCan(mailTemplateSendMail);
-  const canDelete = useCan(mailTemplateDelete);
-  const statusOptions = useDictValueOptions(DICT_TYPE.COMMON_STATUS);
   const openTest = async (row: MailTemplate) =>
     setTesting((await request(mailTemplateGet, { query: { id: row.id } })) ?? row);
+  const actions = useEditDeleteColumn<MailTemplate>({
+    dialog,
+    update: mailTemplateUpdate,
+    remove: mailTemplateDelete,
+    entity: '邮件模版',
+    between: (row) => [sendTestAction(() => void openTest(row), canSend)],
+    moreVisible: canSend,
+    width: 210,
+    fixed: 'right',
+  });
 
   const columns: TableColumnsType<MailTemplate> = [
     { title: '模板编码', dataIndex: 'code', width: 130, ellipsis: true, align: 'center' },
@@ -77,20 +83,7 @@ export function MailTemplatePage() {
     },
     dictColumn('开启状态', 'status', DICT_TYPE.COMMON_STATUS),
     dateTimeColumn(),
-    ...actionColumn<MailTemplate>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        {
-          key: 'test',
-          label: '测试',
-          icon: <SendOutlined />,
-          onClick: () => void openTest(row),
-          visible: canSend,
-        },
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canSend || canDelete, width: 210, fixed: 'right' },
-    ),
+    ...actions,
   ];
 
   return (
@@ -113,65 +106,33 @@ export function MailTemplatePage() {
         initialValues={{ status: 0 }}
         toForm={(row) => ({ ...row, status: row?.status === 1 ? 1 : 0 })}
       >
-        <Form.Item
-          label="模板名称"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '模板名称不能为空' },
-            { max: 63, message: '模板名称长度不能超过 63 个字符' },
-          ]}
-        >
+        <Form.Item label="模板名称" name="name" rules={requiredText('模板名称', 63)}>
           <Input placeholder="请输入模板名称" />
         </Form.Item>
-        <Form.Item
-          label="模板编码"
-          name="code"
-          rules={[
-            { required: true, whitespace: true, message: '模板编码不能为空' },
-            { max: 63, message: '模板编码长度不能超过 63 个字符' },
-          ]}
-        >
+        <Form.Item label="模板编码" name="code" rules={requiredText('模板编码', 63)}>
           <Input placeholder="请输入模板编码" />
         </Form.Item>
-        <Form.Item
-          label="邮箱账号"
-          name="accountId"
-          rules={[{ required: true, message: '邮箱账号不能为空' }]}
-        >
+        <Form.Item label="邮箱账号" name="accountId" rules={required('邮箱账号')}>
           <Select placeholder="请选择邮箱账号" options={accounts.options} />
         </Form.Item>
-        <Form.Item
-          label="发送人名称"
-          name="nickname"
-          rules={[{ max: 255, message: '发送人名称长度不能超过 255 个字符' }]}
-        >
+        <Form.Item label="发送人名称" name="nickname" rules={maxLength('发送人名称', 255)}>
           <Input placeholder="请输入发送人名称" />
         </Form.Item>
-        <Form.Item
-          label="模板标题"
-          name="title"
-          rules={[
-            { required: true, whitespace: true, message: '模板标题不能为空' },
-            { max: 255, message: '模板标题长度不能超过 255 个字符' },
-          ]}
-        >
+        <Form.Item label="模板标题" name="title" rules={requiredText('模板标题', 255)}>
           <Input placeholder="请输入模板标题，参数写作 {name}" />
         </Form.Item>
         <Form.Item
           label="模板内容"
           name="content"
           extra="支持 HTML；参数写作 {name}，发送时替换"
-          rules={[
-            { required: true, whitespace: true, message: '模板内容不能为空' },
-            { max: 10240, message: '模板内容长度不能超过 10240 个字符' },
-          ]}
+          rules={requiredText('模板内容', 10240)}
         >
           <Input.TextArea placeholder="请输入模板内容" rows={6} />
         </Form.Item>
-        <Form.Item label="开启状态" name="status" rules={[{ required: true, message: '开启状态不能为空' }]}>
-          <Radio.Group options={statusOptions} />
+        <Form.Item label="开启状态" name="status" rules={required('开启状态')}>
+          <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>
-        <Form.Item label="备注" name="remark" rules={[{ max: 500, message: '备注长度不能超过 500 个字符' }]}>
+        <Form.Item label="备注" name="remark" rules={maxLength('备注', 500)}>
           <Input.TextArea placeholder="请输入备注" rows={2} />
         </Form.Item>
       </FormDialog>

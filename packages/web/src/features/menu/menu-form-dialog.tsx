@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
-import { DictRadio, FormDialog, queryKey } from '../../shared/crud';
+import { DictRadio, FormDialog, maxLength, queryKey, required, requiredText } from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { buildTree } from '../../shared/tree/build-tree';
@@ -106,7 +106,7 @@ function MenuFields({ parents }: { parents: ParentOption[] }) {
   return (
     <Row gutter={16}>
       <Col span={24}>
-        <Form.Item label="上级菜单" name="parentId" rules={[{ required: true, message: '上级菜单不能为空' }]}>
+        <Form.Item label="上级菜单" name="parentId" rules={required('上级菜单')}>
           <TreeSelect
             treeData={parents}
             treeDefaultExpandedKeys={[0]}
@@ -129,19 +129,12 @@ function MenuFields({ parents }: { parents: ParentOption[] }) {
         </Col>
       )}
       <Col span={12}>
-        <Form.Item
-          label="菜单名称"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '菜单名称不能为空' },
-            { max: 50, message: '菜单名称长度不能超过 50 个字符' },
-          ]}
-        >
+        <Form.Item label="菜单名称" name="name" rules={requiredText('菜单名称', 50)}>
           <Input placeholder="请输入菜单名称" />
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="显示排序" name="sort" rules={[{ required: true, message: '显示排序不能为空' }]}>
+        <Form.Item label="显示排序" name="sort" rules={required('显示排序')}>
           <InputNumber min={0} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
@@ -177,7 +170,7 @@ function MenuFields({ parents }: { parents: ParentOption[] }) {
             label="权限标识"
             name="permission"
             tooltip="权限字符，如：system:user:list"
-            rules={[{ max: 100, message: '权限标识长度不能超过 100 个字符' }]}
+            rules={maxLength('权限标识', 100)}
           >
             <Input placeholder="请输入权限标识" />
           </Form.Item>

@@ -12,19 +12,17 @@ import type { Notice } from '@app/contract';
 import { App, Form, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  actionColumn,
   confirmAction,
   CreateButton,
   dateTimeColumn,
-  deleteAction,
   dictColumn,
   DictSelect,
   FormDialog,
   ListPage,
+  required,
   StatusSwitch,
-  updateAction,
   useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
@@ -48,9 +46,7 @@ export function NoticePage() {
   const { message, modal } = App.useApp();
   const list = useListPage(noticePage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(noticeDelete, '公告');
   const canUpdate = useCan(noticeUpdate);
-  const canDelete = useCan(noticeDelete);
   const canPush = useCan(noticePush);
 
   const onPush = (row: Notice) =>
@@ -59,6 +55,17 @@ export function NoticePage() {
         .then(() => void message.success('推送成功'))
         .catch(() => undefined),
     );
+  const actions = useEditDeleteColumn<Notice>({
+    dialog,
+    update: noticeUpdate,
+    remove: noticeDelete,
+    entity: '公告',
+    more: (row) => [
+      { key: 'push', label: '推送', icon: <SendOutlined />, onClick: () => onPush(row), visible: canPush },
+    ],
+    moreVisible: canPush,
+    width: 220,
+  });
 
   const columns: TableColumnsType<Notice> = [
     { title: '公告编号', dataIndex: 'id', width: 90, align: 'center' },
@@ -83,14 +90,7 @@ export function NoticePage() {
         ),
     },
     dateTimeColumn(),
-    ...actionColumn<Notice>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-        { key: 'push', label: '推送', icon: <SendOutlined />, onClick: () => onPush(row), visible: canPush },
-      ],
-      { visible: canUpdate || canDelete || canPush, width: 220 },
-    ),
+    ...actions,
   ];
 
   return (
@@ -131,10 +131,10 @@ export function NoticePage() {
         >
           <Input.TextArea placeholder="请输入公告内容" autoSize={{ minRows: 8, maxRows: 16 }} showCount />
         </Form.Item>
-        <Form.Item label="公告类型" name="type" rules={[{ required: true, message: '公告类型不能为空' }]}>
+        <Form.Item label="公告类型" name="type" rules={required('公告类型')}>
           <DictSelect dictType={DICT_TYPE.SYSTEM_NOTICE_TYPE} allowClear placeholder="请选择公告类型" />
         </Form.Item>
-        <Form.Item label="状态" name="status" rules={[{ required: true, message: '状态不能为空' }]}>
+        <Form.Item label="状态" name="status" rules={required('状态')}>
           <DictSelect dictType={DICT_TYPE.COMMON_STATUS} allowClear placeholder="请选择状态" />
         </Form.Item>
       </FormDialog>

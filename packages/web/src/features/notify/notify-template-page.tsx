@@ -1,4 +1,3 @@
-import { SendOutlined } from '@ant-design/icons';
 import {
   DICT_TYPE,
   notifyTemplateCreate,
@@ -9,22 +8,24 @@ import {
   notifyTemplateUpdate,
 } from '@app/contract';
 import type { NotifyTemplate } from '@app/contract';
-import { App, Form, Input, Radio, Select } from 'antd';
+import { App, Form, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import {
-  actionColumn,
   CreateButton,
   dateTimeColumn,
-  deleteAction,
   dictColumn,
+  DictRadio,
+  DictSelect,
   FormDialog,
   ListPage,
+  maxLength,
+  required,
+  requiredText,
+  sendTestAction,
   StatusSwitch,
-  updateAction,
   useCan,
-  useDeleteAction,
-  useDictValueOptions,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
@@ -68,12 +69,18 @@ export function NotifyTemplatePage() {
   const list = useListPage(notifyTemplatePage, { search: TEMPLATE_SEARCH, staleTime: 0 });
   const dialog = useFormDialog();
   const [sending, setSending] = useState<NotifyTemplate | null>(null);
-  const onDelete = useDeleteAction(notifyTemplateDelete, '站内信模板');
   const canUpdate = useCan(notifyTemplateUpdate);
-  const canDelete = useCan(notifyTemplateDelete);
   const canSend = useCan(notifyTemplateSendNotify);
-  const statusOptions = useDictValueOptions(DICT_TYPE.COMMON_STATUS);
-  const typeOptions = useDictValueOptions(DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE);
+  const actions = useEditDeleteColumn<NotifyTemplate>({
+    dialog,
+    update: notifyTemplateUpdate,
+    remove: notifyTemplateDelete,
+    entity: '站内信模板',
+    between: (row) => [sendTestAction(() => setSending(row), canSend)],
+    moreVisible: canSend,
+    width: 220,
+    fixed: 'right',
+  });
 
   const columns: TableColumnsType<NotifyTemplate> = [
     { title: '模板编码', dataIndex: 'code', width: 150, ellipsis: true, align: 'center' },
@@ -103,20 +110,7 @@ export function NotifyTemplatePage() {
     },
     { title: '备注', dataIndex: 'remark', width: 140, ellipsis: true, align: 'center' },
     dateTimeColumn(),
-    ...actionColumn<NotifyTemplate>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        {
-          key: 'test',
-          label: '测试',
-          icon: <SendOutlined />,
-          onClick: () => setSending(row),
-          visible: canSend,
-        },
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete || canSend, width: 220, fixed: 'right' },
-    ),
+    ...actions,
   ];
 
   return (
@@ -148,24 +142,10 @@ export function NotifyTemplatePage() {
           return formOf(row);
         }}
       >
-        <Form.Item
-          label="模版编码"
-          name="code"
-          rules={[
-            { required: true, whitespace: true, message: '模板编码不能为空' },
-            { max: 64, message: '模板编码长度不能超过 64 个字符' },
-          ]}
-        >
+        <Form.Item label="模版编码" name="code" rules={requiredText('模板编码', 64)}>
           <Input placeholder="请输入模版编码" />
         </Form.Item>
-        <Form.Item
-          label="模板名称"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '模板名称不能为空' },
-            { max: 63, message: '模板名称长度不能超过 63 个字符' },
-          ]}
-        >
+        <Form.Item label="模板名称" name="name" rules={requiredText('模板名称', 63)}>
           <Input placeholder="请输入模版名称" />
         </Form.Item>
         <Form.Item
@@ -182,20 +162,17 @@ export function NotifyTemplatePage() {
           label="模板内容"
           name="content"
           extra="参数以 {参数名} 表示，例如：您的申请【{title}】已通过"
-          rules={[
-            { required: true, whitespace: true, message: '模板内容不能为空' },
-            { max: 1024, message: '模板内容长度不能超过 1024 个字符' },
-          ]}
+          rules={requiredText('模板内容', 1024)}
         >
           <Input.TextArea placeholder="请输入模板内容" autoSize={{ minRows: 3, maxRows: 8 }} />
         </Form.Item>
-        <Form.Item label="类型" name="type" rules={[{ required: true, message: '消息类型不能为空' }]}>
-          <Select placeholder="请选择类型" options={typeOptions} />
+        <Form.Item label="类型" name="type" rules={required('消息类型')}>
+          <DictSelect placeholder="请选择类型" dictType={DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE} />
         </Form.Item>
-        <Form.Item label="开启状态" name="status" rules={[{ required: true, message: '开启状态不能为空' }]}>
-          <Radio.Group options={statusOptions} />
+        <Form.Item label="开启状态" name="status" rules={required('开启状态')}>
+          <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>
-        <Form.Item label="备注" name="remark" rules={[{ max: 255, message: '备注长度不能超过 255 个字符' }]}>
+        <Form.Item label="备注" name="remark" rules={maxLength('备注', 255)}>
           <Input placeholder="请输入备注" />
         </Form.Item>
       </FormDialog>

@@ -3,7 +3,7 @@ import type { NotifyTemplate } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Select } from 'antd';
 import { reloadUnreadCount } from '../../layout/notify-bell';
-import { invalidateEndpoints, queryKey, TemplateSendDialog } from '../../shared/crud';
+import { invalidateEndpoints, queryKey, required, TemplateSendDialog } from '../../shared/crud';
 import { request } from '../../shared/request';
 
 export interface NotifyTemplateSendDialogProps {
@@ -43,7 +43,7 @@ export function NotifyTemplateSendDialog({ template, onClose }: NotifyTemplateSe
         </Form.Item>
       )}
       recipient={
-        <Form.Item label="接收人" name="userId" rules={[{ required: true, message: '接收人不能为空' }]}>
+        <Form.Item label="接收人" name="userId" rules={required('接收人')}>
           <Select
             showSearch
             optionFilterProp="label"

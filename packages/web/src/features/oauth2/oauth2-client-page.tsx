@@ -11,18 +11,17 @@ import type { OAuth2Client } from '@app/contract';
 import { App, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  actionColumn,
   CreateButton,
   dateTimeColumn,
-  deleteAction,
   dictColumn,
   DictRadio,
   DictSelect,
   FormDialog,
   ListPage,
-  updateAction,
-  useCan,
-  useDeleteAction,
+  maxLength,
+  required,
+  requiredText,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
@@ -72,9 +71,14 @@ export function OAuth2ClientPage() {
   const { message } = App.useApp();
   const list = useListPage(oauth2ClientPage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(oauth2ClientDelete, '客户端');
-  const canUpdate = useCan(oauth2ClientUpdate);
-  const canDelete = useCan(oauth2ClientDelete);
+  const actions = useEditDeleteColumn<OAuth2Client>({
+    dialog,
+    update: oauth2ClientUpdate,
+    remove: oauth2ClientDelete,
+    entity: '客户端',
+    shownId: (row) => row.clientId,
+    fixed: 'right',
+  });
 
   const columns: TableColumnsType<OAuth2Client> = [
     { title: '客户端编号', dataIndex: 'clientId', width: 120, align: 'center', ellipsis: true },
@@ -118,13 +122,7 @@ export function OAuth2ClientPage() {
       ),
     },
     dateTimeColumn(),
-    ...actionColumn<OAuth2Client>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id, row.clientId), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete, fixed: 'right' },
-    ),
+    ...actions,
   ];
 
   return (
@@ -164,24 +162,10 @@ export function OAuth2ClientPage() {
         >
           <Input placeholder="请输入客户端编号" />
         </Form.Item>
-        <Form.Item
-          label="客户端密钥"
-          name="secret"
-          rules={[
-            { required: true, whitespace: true, message: '客户端密钥不能为空' },
-            { max: 255, message: '客户端密钥长度不能超过 255 个字符' },
-          ]}
-        >
+        <Form.Item label="客户端密钥" name="secret" rules={requiredText('客户端密钥', 255)}>
           <Input placeholder="请输入客户端密钥" />
         </Form.Item>
-        <Form.Item
-          label="应用名"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '应用名不能为空' },
-            { max: 255, message: '应用名长度不能超过 255 个字符' },
-          ]}
-        >
+        <Form.Item label="应用名" name="name" rules={requiredText('应用名', 255)}>
           <Input placeholder="请输入应用名" />
         </Form.Item>
         <Form.Item
@@ -198,35 +182,27 @@ export function OAuth2ClientPage() {
         >
           <Input placeholder="请输入应用图标的地址（http/https）" />
         </Form.Item>
-        <Form.Item
-          label="应用描述"
-          name="description"
-          rules={[{ max: 255, message: '应用描述长度不能超过 255 个字符' }]}
-        >
+        <Form.Item label="应用描述" name="description" rules={maxLength('应用描述', 255)}>
           <Input.TextArea rows={2} placeholder="请输入应用描述" />
         </Form.Item>
-        <Form.Item label="状态" name="status" rules={[{ required: true, message: '状态不能为空' }]}>
+        <Form.Item label="状态" name="status" rules={required('状态')}>
           <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>
         <Form.Item
           label="访问令牌的有效期"
           name="accessTokenValiditySeconds"
-          rules={[{ required: true, message: '访问令牌的有效期不能为空' }]}
+          rules={required('访问令牌的有效期')}
         >
           <InputNumber min={1} precision={0} addonAfter="秒" placeholder="单位：秒" style={{ width: 220 }} />
         </Form.Item>
         <Form.Item
           label="刷新令牌的有效期"
           name="refreshTokenValiditySeconds"
-          rules={[{ required: true, message: '刷新令牌的有效期不能为空' }]}
+          rules={required('刷新令牌的有效期')}
         >
           <InputNumber min={1} precision={0} addonAfter="秒" placeholder="单位：秒" style={{ width: 220 }} />
         </Form.Item>
-        <Form.Item
-          label="授权类型"
-          name="authorizedGrantTypes"
-          rules={[{ required: true, message: '授权类型不能为空' }]}
-        >
+        <Form.Item label="授权类型" name="authorizedGrantTypes" rules={required('授权类型')}>
           <DictSelect
             mode="multiple"
             placeholder="请选择授权类型"

@@ -10,6 +10,9 @@ import {
   ExportButton,
   FormDialog,
   ListPage,
+  maxLength,
+  required,
+  requiredText,
   useEditDeleteColumn,
   useFormDialog,
   useListPage,
@@ -68,33 +71,19 @@ export function PostPage() {
         initialValues={{ sort: 0, status: 0 }}
         toForm={(row) => ({ ...row, status: row.status === 1 ? 1 : 0 })}
       >
-        <Form.Item
-          label="岗位名称"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '岗位名称不能为空' },
-            { max: 50, message: '岗位名称长度不能超过 50 个字符' },
-          ]}
-        >
+        <Form.Item label="岗位名称" name="name" rules={requiredText('岗位名称', 50)}>
           <Input placeholder="请输入岗位名称" />
         </Form.Item>
-        <Form.Item
-          label="岗位编码"
-          name="code"
-          rules={[
-            { required: true, whitespace: true, message: '岗位编码不能为空' },
-            { max: 64, message: '岗位编码长度不能超过 64 个字符' },
-          ]}
-        >
+        <Form.Item label="岗位编码" name="code" rules={requiredText('岗位编码', 64)}>
           <Input placeholder="请输入编码名称" />
         </Form.Item>
-        <Form.Item label="岗位顺序" name="sort" rules={[{ required: true, message: '岗位顺序不能为空' }]}>
+        <Form.Item label="岗位顺序" name="sort" rules={required('岗位顺序')}>
           <InputNumber min={0} precision={0} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item label="岗位状态" name="status" rules={[{ required: true, message: '岗位状态不能为空' }]}>
+        <Form.Item label="岗位状态" name="status" rules={required('岗位状态')}>
           <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>
-        <Form.Item label="备注" name="remark" rules={[{ max: 500, message: '备注长度不能超过 500 个字符' }]}>
+        <Form.Item label="备注" name="remark" rules={maxLength('备注', 500)}>
           <Input.TextArea placeholder="请输入内容" rows={3} />
         </Form.Item>
       </FormDialog>

@@ -23,6 +23,7 @@ import { useSessionStore } from '../../shared/session';
 import { ProfileSocialAccounts } from './profile-social-accounts';
 import { AvatarCropper } from './avatar-cropper';
 import './profile-page.css';
+import { required, requiredText } from '../../shared/crud';
 
 export const PROFILE_QUERY_KEY = ['user-profile'] as const;
 
@@ -82,14 +83,7 @@ function BasicInfoForm({ profile, onClose }: { profile: UserProfile; onClose: ()
       }}
       onFinish={(values) => void onFinish(values)}
     >
-      <Form.Item
-        label="用户昵称"
-        name="nickname"
-        rules={[
-          { required: true, whitespace: true, message: '用户昵称不能为空' },
-          { max: 30, message: '用户昵称长度不能超过 30 个字符' },
-        ]}
-      >
+      <Form.Item label="用户昵称" name="nickname" rules={requiredText('用户昵称', 30)}>
         <Input maxLength={30} placeholder="请输入用户昵称" />
       </Form.Item>
       <Form.Item
@@ -163,7 +157,7 @@ function PasswordForm({ onClose }: { onClose: () => void }) {
       className="profile-form"
       onFinish={(values) => void onFinish(values)}
     >
-      <Form.Item label="旧密码" name="oldPassword" rules={[{ required: true, message: '旧密码不能为空' }]}>
+      <Form.Item label="旧密码" name="oldPassword" rules={required('旧密码')}>
         <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />
       </Form.Item>
       <Form.Item

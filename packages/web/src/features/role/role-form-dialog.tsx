@@ -1,6 +1,6 @@
 import { roleCreate, roleGet, roleUpdate } from '@app/contract';
 import { Form, Input, InputNumber } from 'antd';
-import { FormDialog } from '../../shared/crud';
+import { FormDialog, maxLength, required, requiredText } from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
 import { DIALOG_WIDTH_SMALL } from '../../shared/ui/sizes';
 
@@ -19,30 +19,16 @@ export function RoleFormDialog({ control }: { control: FormDialogControl }) {
       toForm={(row) => ({ name: row.name, code: row.code, sort: row.sort, remark: row.remark ?? '' })}
       toBody={(values) => ({ ...values, remark: values.remark ?? '' })}
     >
-      <Form.Item
-        label="角色名称"
-        name="name"
-        rules={[
-          { required: true, whitespace: true, message: '角色名称不能为空' },
-          { max: 30, message: '角色名称长度不能超过 30 个字符' },
-        ]}
-      >
+      <Form.Item label="角色名称" name="name" rules={requiredText('角色名称', 30)}>
         <Input placeholder="请输入角色名称" />
       </Form.Item>
-      <Form.Item
-        label="角色标识"
-        name="code"
-        rules={[
-          { required: true, whitespace: true, message: '角色标识不能为空' },
-          { max: 100, message: '角色标识长度不能超过 100 个字符' },
-        ]}
-      >
+      <Form.Item label="角色标识" name="code" rules={requiredText('角色标识', 100)}>
         <Input placeholder="请输入角色标识" />
       </Form.Item>
-      <Form.Item label="角色顺序" name="sort" rules={[{ required: true, message: '角色顺序不能为空' }]}>
+      <Form.Item label="角色顺序" name="sort" rules={required('角色顺序')}>
         <InputNumber min={0} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item label="备注" name="remark" rules={[{ max: 500, message: '备注长度不能超过 500 个字符' }]}>
+      <Form.Item label="备注" name="remark" rules={maxLength('备注', 500)}>
         <Input.TextArea placeholder="请输入内容" rows={3} />
       </Form.Item>
     </FormDialog>

@@ -14,17 +14,14 @@ import type { Role } from '@app/contract';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import {
-  actionColumn,
   CreateButton,
   dateTimeColumn,
-  deleteAction,
   dictColumn,
   ExportButton,
   ListPage,
   StatusSwitch,
-  updateAction,
   useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
@@ -51,11 +48,31 @@ export function RolePage() {
   const dialog = useFormDialog();
   const [menuRole, setMenuRole] = useState<Role | null>(null);
   const [scopeRole, setScopeRole] = useState<Role | null>(null);
-  const onDelete = useDeleteAction(roleDelete, '角色');
   const canUpdate = useCan(roleUpdate);
-  const canDelete = useCan(roleDelete);
   const canAssignMenu = useCan(permissionAssignRoleMenu);
   const canAssignScope = useCan(permissionAssignRoleDataScope);
+  const isSystem = (row: Role) => row.type === ROLE_TYPE.SYSTEM;
+  const actions = useEditDeleteColumn<Role>({
+    dialog,
+    update: roleUpdate,
+    remove: roleDelete,
+    entity: '角色',
+    disabled: isSystem,
+    between: (row) => [
+      { key: 'menu', label: '菜单权限', onClick: () => setMenuRole(row), visible: canAssignMenu },
+      {
+        key: 'data-scope',
+        label: '数据权限',
+        onClick: () => setScopeRole(row),
+        visible: canAssignScope,
+        disabled: isSystem(row),
+      },
+    ],
+    moreVisible: canAssignMenu || canAssignScope,
+    width: 300,
+    wrap: true,
+    fixed: 'right',
+  });
 
   const columns: TableColumnsType<Role> = [
     { title: '角色编号', dataIndex: 'id', width: 90, align: 'center' },
@@ -81,29 +98,7 @@ export function RolePage() {
       ),
     },
     dateTimeColumn(),
-    ...actionColumn<Role>(
-      (row) => {
-        const disabled = row.type === ROLE_TYPE.SYSTEM;
-        return [
-          updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate, disabled }),
-          { key: 'menu', label: '菜单权限', onClick: () => setMenuRole(row), visible: canAssignMenu },
-          {
-            key: 'data-scope',
-            label: '数据权限',
-            onClick: () => setScopeRole(row),
-            visible: canAssignScope,
-            disabled,
-          },
-          deleteAction(() => onDelete(row.id), { visible: canDelete, disabled }),
-        ];
-      },
-      {
-        visible: canUpdate || canAssignMenu || canAssignScope || canDelete,
-        width: 300,
-        wrap: true,
-        fixed: 'right',
-      },
-    ),
+    ...actions,
   ];
 
   return (

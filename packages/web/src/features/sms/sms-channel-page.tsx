@@ -7,25 +7,24 @@ import {
   smsChannelUpdate,
 } from '@app/contract';
 import type { SmsChannel } from '@app/contract';
-import { Form, Input, Radio, Select } from 'antd';
+import { Form, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  actionColumn,
   CreateButton,
   dateTimeColumn,
-  deleteAction,
   dictColumn,
+  DictRadio,
+  DictSelect,
   FormDialog,
   ListPage,
-  updateAction,
-  useCan,
-  useDeleteAction,
-  useDictValueOptions,
+  maxLength,
+  required,
+  requiredText,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { useDictOptions } from '../../shared/dict';
 import { DocAlert } from '../../shared/ui/doc-alert';
 
 const SEARCH: SearchField[] = [
@@ -46,14 +45,13 @@ const urlRule = (label: string) => ({
 export function SmsChannelPage() {
   const list = useListPage(smsChannelPage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(smsChannelDelete, '短信渠道');
-  const canUpdate = useCan(smsChannelUpdate);
-  const canDelete = useCan(smsChannelDelete);
-  const statusOptions = useDictValueOptions(DICT_TYPE.COMMON_STATUS);
-  const codeOptions = useDictOptions(DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE).map((d) => ({
-    label: d.label,
-    value: d.value,
-  }));
+  const actions = useEditDeleteColumn<SmsChannel>({
+    dialog,
+    update: smsChannelUpdate,
+    remove: smsChannelDelete,
+    entity: '短信渠道',
+    fixed: 'right',
+  });
 
   const columns: TableColumnsType<SmsChannel> = [
     { title: '编号', dataIndex: 'id', width: 80, align: 'center' },
@@ -65,13 +63,7 @@ export function SmsChannelPage() {
     { title: '短信 API 的密钥', dataIndex: 'apiSecret', ellipsis: true, align: 'center' },
     { title: '短信发送回调 URL', dataIndex: 'callbackUrl', ellipsis: true, align: 'center' },
     dateTimeColumn(),
-    ...actionColumn<SmsChannel>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete, fixed: 'right' },
-    ),
+    ...actions,
   ];
 
   return (
@@ -94,41 +86,31 @@ export function SmsChannelPage() {
         labelWidth={140}
         initialValues={{ status: 0 }}
       >
-        <Form.Item
-          label="短信签名"
-          name="signature"
-          rules={[
-            { required: true, whitespace: true, message: '短信签名不能为空' },
-            { max: 64, message: '短信签名长度不能超过 64 个字符' },
-          ]}
-        >
+        <Form.Item label="短信签名" name="signature" rules={requiredText('短信签名', 64)}>
           <Input placeholder="请输入短信签名" />
         </Form.Item>
-        <Form.Item label="渠道编码" name="code" rules={[{ required: true, message: '渠道编码不能为空' }]}>
-          <Select placeholder="请选择渠道编码" options={codeOptions} />
+        <Form.Item label="渠道编码" name="code" rules={required('渠道编码')}>
+          <DictSelect
+            placeholder="请选择渠道编码"
+            dictType={DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE}
+            valueType="string"
+          />
         </Form.Item>
-        <Form.Item label="启用状态" name="status" rules={[{ required: true, message: '启用状态不能为空' }]}>
-          <Radio.Group options={statusOptions} />
+        <Form.Item label="启用状态" name="status" rules={required('启用状态')}>
+          <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>
-        <Form.Item label="备注" name="remark" rules={[{ max: 255, message: '备注长度不能超过 255 个字符' }]}>
+        <Form.Item label="备注" name="remark" rules={maxLength('备注', 255)}>
           <Input placeholder="请输入备注" />
         </Form.Item>
         <Form.Item
           label="短信 API 的账号"
           name="apiKey"
           extra="腾讯云填写 SecretId 与 SDK AppID，以空格分隔"
-          rules={[
-            { required: true, whitespace: true, message: '短信 API 的账号不能为空' },
-            { max: 128, message: '短信 API 的账号长度不能超过 128 个字符' },
-          ]}
+          rules={requiredText('短信 API 的账号', 128)}
         >
           <Input placeholder="请输入短信 API 的账号" />
         </Form.Item>
-        <Form.Item
-          label="短信 API 的密钥"
-          name="apiSecret"
-          rules={[{ max: 128, message: '短信 API 的密钥长度不能超过 128 个字符' }]}
-        >
+        <Form.Item label="短信 API 的密钥" name="apiSecret" rules={maxLength('短信 API 的密钥', 128)}>
           <Input placeholder="请输入短信 API 的密钥" />
         </Form.Item>
         <Form.Item label="短信发送回调 URL" name="callbackUrl" rules={[urlRule('回调 URL')]}>

@@ -12,34 +12,33 @@ import {
 } from '@app/contract';
 import type { SmsTemplate } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import {
-  actionColumn,
   CreateButton,
   dateTimeColumn,
-  deleteAction,
   dictColumn,
+  DictRadio,
+  DictSelect,
   ExportButton,
   FormDialog,
   invalidateEndpoints,
   ListPage,
+  maxLength,
+  required,
+  requiredText,
+  sendTestAction,
   TemplateSendDialog,
-  updateAction,
   useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
-import { useDictOptions } from '../../shared/dict';
 import { request } from '../../shared/request';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { ChannelCell, useSmsChannelOptions } from './sms-channels';
-
-const dictNumbers = (items: readonly { label: string; value: string }[]) =>
-  items.map((d) => ({ label: d.label, value: Number(d.value) }));
 
 /** 短信模板 (menu component system/sms/template/index), with a 测试 send per template. */
 export function SmsTemplatePage() {
@@ -56,12 +55,17 @@ export function SmsTemplatePage() {
   const list = useListPage(smsTemplatePage, { search });
   const dialog = useFormDialog();
   const [sending, setSending] = useState<SmsTemplate | null>(null);
-  const onDelete = useDeleteAction(smsTemplateDelete, '短信模板');
   const canSend = useCan(smsTemplateSendSms);
-  const canUpdate = useCan(smsTemplateUpdate);
-  const canDelete = useCan(smsTemplateDelete);
-  const statusOptions = dictNumbers(useDictOptions(DICT_TYPE.COMMON_STATUS));
-  const typeOptions = dictNumbers(useDictOptions(DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE));
+  const actions = useEditDeleteColumn<SmsTemplate>({
+    dialog,
+    update: smsTemplateUpdate,
+    remove: smsTemplateDelete,
+    entity: '短信模板',
+    first: (row) => [sendTestAction(() => setSending(row), canSend, <ShareAltOutlined />)],
+    moreVisible: canSend,
+    width: 210,
+    fixed: 'right',
+  });
 
   const columns: TableColumnsType<SmsTemplate> = [
     { title: '模板编码', dataIndex: 'code', width: 150, ellipsis: true, align: 'center' },
@@ -81,20 +85,7 @@ export function SmsTemplatePage() {
       ),
     },
     dateTimeColumn(),
-    ...actionColumn<SmsTemplate>(
-      (row) => [
-        {
-          key: 'test',
-          label: '测试',
-          icon: <ShareAltOutlined />,
-          onClick: () => setSending(row),
-          visible: canSend,
-        },
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-      ],
-      { visible: canSend || canUpdate || canDelete, width: 210, fixed: 'right' },
-    ),
+    ...actions,
   ];
 
   return (
@@ -126,61 +117,37 @@ export function SmsTemplatePage() {
         labelWidth={140}
         initialValues={{ status: 0 }}
       >
-        <Form.Item
-          label="短信渠道编号"
-          name="channelId"
-          rules={[{ required: true, message: '短信渠道编号不能为空' }]}
-        >
+        <Form.Item label="短信渠道编号" name="channelId" rules={required('短信渠道编号')}>
           <Select placeholder="请选择短信渠道编号" options={channels.options} />
         </Form.Item>
-        <Form.Item label="短信类型" name="type" rules={[{ required: true, message: '短信类型不能为空' }]}>
-          <Select placeholder="请选择短信类型" options={typeOptions} />
+        <Form.Item label="短信类型" name="type" rules={required('短信类型')}>
+          <DictSelect placeholder="请选择短信类型" dictType={DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE} />
         </Form.Item>
-        <Form.Item
-          label="模板编码"
-          name="code"
-          rules={[
-            { required: true, whitespace: true, message: '模板编码不能为空' },
-            { max: 63, message: '模板编码长度不能超过 63 个字符' },
-          ]}
-        >
+        <Form.Item label="模板编码" name="code" rules={requiredText('模板编码', 63)}>
           <Input placeholder="请输入模板编码" />
         </Form.Item>
-        <Form.Item
-          label="模板名称"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '模板名称不能为空' },
-            { max: 63, message: '模板名称长度不能超过 63 个字符' },
-          ]}
-        >
+        <Form.Item label="模板名称" name="name" rules={requiredText('模板名称', 63)}>
           <Input placeholder="请输入模板名称" />
         </Form.Item>
         <Form.Item
           label="模板内容"
           name="content"
           extra="参数写作 {参数名}，例如：您的验证码是{code}"
-          rules={[
-            { required: true, whitespace: true, message: '模板内容不能为空' },
-            { max: 255, message: '模板内容长度不能超过 255 个字符' },
-          ]}
+          rules={requiredText('模板内容', 255)}
         >
           <Input.TextArea placeholder="请输入模板内容" rows={3} />
         </Form.Item>
-        <Form.Item label="开启状态" name="status" rules={[{ required: true, message: '开启状态不能为空' }]}>
-          <Radio.Group options={statusOptions} />
+        <Form.Item label="开启状态" name="status" rules={required('开启状态')}>
+          <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>
         <Form.Item
           label="短信 API 模板编号"
           name="apiTemplateId"
-          rules={[
-            { required: true, whitespace: true, message: '短信 API 的模板编号不能为空' },
-            { max: 63, message: '短信 API 的模板编号长度不能超过 63 个字符' },
-          ]}
+          rules={requiredText('短信 API 的模板编号', 63)}
         >
           <Input placeholder="请输入短信 API 的模板编号" />
         </Form.Item>
-        <Form.Item label="备注" name="remark" rules={[{ max: 255, message: '备注长度不能超过 255 个字符' }]}>
+        <Form.Item label="备注" name="remark" rules={maxLength('备注', 255)}>
           <Input placeholder="请输入备注" />
         </Form.Item>
       </FormDialog>

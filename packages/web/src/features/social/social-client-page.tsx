@@ -18,6 +18,8 @@ import {
   DictRadio,
   FormDialog,
   ListPage,
+  required,
+  requiredText,
   useEditDeleteColumn,
   useFormDialog,
   useListPage,
@@ -96,29 +98,17 @@ export function SocialClientPage() {
       >
         {(_, updating) => (
           <>
-            <Form.Item
-              label="应用名"
-              name="name"
-              rules={[{ required: true, whitespace: true, message: '应用名不能为空' }]}
-            >
+            <Form.Item label="应用名" name="name" rules={requiredText('应用名')}>
               <Input placeholder="请输入应用名，登录页按钮的提示" maxLength={255} />
             </Form.Item>
-            <Form.Item
-              label="社交平台"
-              name="socialType"
-              rules={[{ required: true, message: '社交平台的类型不能为空' }]}
-            >
+            <Form.Item label="社交平台" name="socialType" rules={required('社交平台的类型')}>
               <DictRadio dictType={SOCIAL_TYPE_DICT} />
             </Form.Item>
-            <Form.Item
-              label="用户类型"
-              name="userType"
-              rules={[{ required: true, message: '用户类型不能为空' }]}
-            >
+            <Form.Item label="用户类型" name="userType" rules={required('用户类型')}>
               <DictRadio dictType={DICT_TYPE.USER_TYPE} />
             </Form.Item>
             <PlatformFields updating={updating} />
-            <Form.Item label="状态" name="status" rules={[{ required: true, message: '状态不能为空' }]}>
+            <Form.Item label="状态" name="status" rules={required('状态')}>
               <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
             </Form.Item>
           </>
@@ -136,7 +126,7 @@ function PlatformFields({ updating }: { updating: boolean }) {
       <Form.Item
         label="客户端编号"
         name="clientId"
-        rules={[{ required: true, whitespace: true, message: '客户端编号不能为空' }]}
+        rules={requiredText('客户端编号')}
         extra={CLIENT_ID_HINTS[socialType ?? 0]}
       >
         <Input placeholder="请输入客户端编号" maxLength={255} />
@@ -157,7 +147,7 @@ function PlatformFields({ updating }: { updating: boolean }) {
         <Form.Item
           label="agentId"
           name="agentId"
-          rules={[{ required: true, whitespace: true, message: 'agentId 不能为空' }]}
+          rules={requiredText('agentId ')}
           extra="企业微信自建应用的 AgentId"
         >
           <Input placeholder="请输入 agentId" maxLength={255} />

@@ -8,7 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useMemo } from 'react';
-import { DictRadio, FormDialog, queryKey } from '../../shared/crud';
+import { DictRadio, FormDialog, maxLength, queryKey, required, requiredText } from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { toTree } from '../../shared/tree/check-tree-nodes';
@@ -36,23 +36,16 @@ export function TenantPackageFormDialog({ control }: { control: FormDialogContro
       toForm={(row) => ({ ...row, status: row.status === 1 ? 1 : 0, remark: row.remark ?? '' })}
       toBody={(values) => ({ ...values, menuIds: values.menuIds ?? [] })}
     >
-      <Form.Item
-        label="套餐名"
-        name="name"
-        rules={[
-          { required: true, whitespace: true, message: '套餐名不能为空' },
-          { max: 30, message: '套餐名长度不能超过 30 个字符' },
-        ]}
-      >
+      <Form.Item label="套餐名" name="name" rules={requiredText('套餐名', 30)}>
         <Input placeholder="请输入套餐名" />
       </Form.Item>
       <Form.Item label="菜单权限" name="menuIds">
         <CheckTree label="菜单权限" nodes={nodes} loading={menus.isLoading} />
       </Form.Item>
-      <Form.Item label="状态" name="status" rules={[{ required: true, message: '状态不能为空' }]}>
+      <Form.Item label="状态" name="status" rules={required('状态')}>
         <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
       </Form.Item>
-      <Form.Item label="备注" name="remark" rules={[{ max: 256, message: '备注长度不能超过 256 个字符' }]}>
+      <Form.Item label="备注" name="remark" rules={maxLength('备注', 256)}>
         <Input placeholder="请输入备注" />
       </Form.Item>
     </FormDialog>

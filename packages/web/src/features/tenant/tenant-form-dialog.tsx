@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { DictRadio, FormDialog, queryKey } from '../../shared/crud';
+import { DictRadio, FormDialog, queryKey, required, requiredText } from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
 import { DATE_TIME_FORMAT } from '../../shared/date/format';
 import { request } from '../../shared/request';
@@ -45,21 +45,10 @@ export function TenantFormDialog({ control }: { control: FormDialogControl }) {
     >
       {(_, updating) => (
         <>
-          <Form.Item
-            label="租户名"
-            name="name"
-            rules={[
-              { required: true, whitespace: true, message: '租户名不能为空' },
-              { max: 30, message: '租户名长度不能超过 30 个字符' },
-            ]}
-          >
+          <Form.Item label="租户名" name="name" rules={requiredText('租户名', 30)}>
             <Input placeholder="请输入租户名" />
           </Form.Item>
-          <Form.Item
-            label="租户套餐"
-            name="packageId"
-            rules={[{ required: true, message: '租户套餐不能为空' }]}
-          >
+          <Form.Item label="租户套餐" name="packageId" rules={required('租户套餐')}>
             <Select
               placeholder="请选择租户套餐"
               loading={packages.isLoading}
@@ -67,14 +56,7 @@ export function TenantFormDialog({ control }: { control: FormDialogControl }) {
               notFoundContent="暂无开启的租户套餐"
             />
           </Form.Item>
-          <Form.Item
-            label="联系人"
-            name="contactName"
-            rules={[
-              { required: true, whitespace: true, message: '联系人不能为空' },
-              { max: 30, message: '联系人长度不能超过 30 个字符' },
-            ]}
-          >
+          <Form.Item label="联系人" name="contactName" rules={requiredText('联系人', 30)}>
             <Input placeholder="请输入联系人" />
           </Form.Item>
           <Form.Item
@@ -108,18 +90,10 @@ export function TenantFormDialog({ control }: { control: FormDialogControl }) {
               </Form.Item>
             </>
           )}
-          <Form.Item
-            label="账号额度"
-            name="accountCount"
-            rules={[{ required: true, message: '账号额度不能为空' }]}
-          >
+          <Form.Item label="账号额度" name="accountCount" rules={required('账号额度')}>
             <InputNumber min={0} precision={0} placeholder="请输入账号额度" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item
-            label="过期时间"
-            name="expireTime"
-            rules={[{ required: true, message: '过期时间不能为空' }]}
-          >
+          <Form.Item label="过期时间" name="expireTime" rules={required('过期时间')}>
             <DatePicker
               showTime
               format={DATE_TIME_FORMAT}
@@ -137,7 +111,7 @@ export function TenantFormDialog({ control }: { control: FormDialogControl }) {
           >
             <Input placeholder="请输入绑定域名" />
           </Form.Item>
-          <Form.Item label="租户状态" name="status" rules={[{ required: true, message: '租户状态不能为空' }]}>
+          <Form.Item label="租户状态" name="status" rules={required('租户状态')}>
             <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
           </Form.Item>
         </>

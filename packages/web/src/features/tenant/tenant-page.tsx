@@ -14,17 +14,13 @@ import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import {
-  actionColumn,
   CreateButton,
   dateTimeColumn,
-  deleteAction,
   dictColumn,
   ExportButton,
   ListPage,
   queryKey,
-  updateAction,
-  useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
@@ -48,9 +44,14 @@ const SEARCH: SearchField[] = [
 export function TenantPage() {
   const list = useListPage(tenantPage, { search: SEARCH });
   const dialog = useFormDialog();
-  const onDelete = useDeleteAction(tenantDelete, '租户');
-  const canUpdate = useCan(tenantUpdate);
-  const canDelete = useCan(tenantDelete);
+  const actions = useEditDeleteColumn<Tenant>({
+    dialog,
+    update: tenantUpdate,
+    remove: tenantDelete,
+    entity: '租户',
+    disabled: (row) => row.packageId === TENANT_PACKAGE_ID_SYSTEM,
+    fixed: 'right',
+  });
   const packages = useQuery({
     queryKey: queryKey(tenantPackageGetSimpleList),
     queryFn: () => request(tenantPackageGetSimpleList),
@@ -88,16 +89,7 @@ export function TenantPage() {
     { title: '绑定域名', dataIndex: 'domain', width: 200, ellipsis: true, align: 'center' },
     dictColumn('租户状态', 'status', DICT_TYPE.COMMON_STATUS, { width: 100 }),
     dateTimeColumn(),
-    ...actionColumn<Tenant>(
-      (row) => {
-        const system = row.packageId === TENANT_PACKAGE_ID_SYSTEM;
-        return [
-          updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate, disabled: system }),
-          deleteAction(() => onDelete(row.id), { visible: canDelete, disabled: system }),
-        ];
-      },
-      { visible: canUpdate || canDelete, fixed: 'right' },
-    ),
+    ...actions,
   ];
 
   return (

@@ -1,7 +1,7 @@
 import { DICT_TYPE, postSimpleList, userCreate, userGet, userUpdate } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select, TreeSelect } from 'antd';
-import { DictSelect, FormDialog, queryKey } from '../../shared/crud';
+import { DictSelect, FormDialog, maxLength, queryKey, requiredText } from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { useDeptOptions } from './user-dept-tree';
@@ -28,14 +28,7 @@ export function UserFormDialog({ control, deptId }: { control: FormDialogControl
     >
       {(_, updating) => (
         <>
-          <Form.Item
-            label="用户昵称"
-            name="nickname"
-            rules={[
-              { required: true, whitespace: true, message: '用户昵称不能为空' },
-              { max: 30, message: '用户昵称长度不能超过 30 个字符' },
-            ]}
-          >
+          <Form.Item label="用户昵称" name="nickname" rules={requiredText('用户昵称', 30)}>
             <Input placeholder="请输入用户昵称" />
           </Form.Item>
           <Form.Item label="归属部门" name="deptId">
@@ -90,11 +83,7 @@ export function UserFormDialog({ control, deptId }: { control: FormDialogControl
               options={(posts.data ?? []).map((p) => ({ label: p.name, value: p.id }))}
             />
           </Form.Item>
-          <Form.Item
-            label="备注"
-            name="remark"
-            rules={[{ max: 500, message: '备注长度不能超过 500 个字符' }]}
-          >
+          <Form.Item label="备注" name="remark" rules={maxLength('备注', 500)}>
             <Input.TextArea placeholder="请输入内容" rows={3} />
           </Form.Item>
         </>

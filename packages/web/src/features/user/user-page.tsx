@@ -16,16 +16,13 @@ import { Button } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import {
-  actionColumn,
   CreateButton,
   dateTimeColumn,
-  deleteAction,
   ExportButton,
   ListPage,
   StatusSwitch,
-  updateAction,
   useCan,
-  useDeleteAction,
+  useEditDeleteColumn,
   useFormDialog,
   useListPage,
 } from '../../shared/crud';
@@ -66,11 +63,34 @@ export function UserPage() {
   const [resetting, setResetting] = useState<UserPageItem | null>(null);
   const [assigning, setAssigning] = useState<UserPageItem | null>(null);
   const [importing, setImporting] = useState(false);
-  const onDelete = useDeleteAction(userDelete, '用户');
   const canUpdate = useCan(userUpdate);
-  const canDelete = useCan(userDelete);
   const canResetPassword = useCan(userUpdatePassword);
   const canAssignRole = useCan(permissionAssignUserRole);
+  const actions = useEditDeleteColumn<UserPageItem>({
+    dialog,
+    update: userUpdate,
+    remove: userDelete,
+    entity: '用户',
+    more: (row) => [
+      {
+        key: 'reset-password',
+        label: '重置密码',
+        icon: <KeyOutlined />,
+        onClick: () => setResetting(row),
+        visible: canResetPassword,
+      },
+      {
+        key: 'assign-role',
+        label: '分配角色',
+        icon: <UserOutlined />,
+        onClick: () => setAssigning(row),
+        visible: canAssignRole,
+      },
+    ],
+    moreVisible: canResetPassword || canAssignRole,
+    width: 330,
+    wrap: true,
+  });
   const canImport = useCan(userImport);
 
   const columns: TableColumnsType<UserPageItem> = [
@@ -103,27 +123,7 @@ export function UserPage() {
       ),
     },
     dateTimeColumn(),
-    ...actionColumn<UserPageItem>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row.id), { visible: canDelete }),
-        {
-          key: 'reset-password',
-          label: '重置密码',
-          icon: <KeyOutlined />,
-          onClick: () => setResetting(row),
-          visible: canResetPassword,
-        },
-        {
-          key: 'assign-role',
-          label: '分配角色',
-          icon: <UserOutlined />,
-          onClick: () => setAssigning(row),
-          visible: canAssignRole,
-        },
-      ],
-      { visible: canUpdate || canDelete || canResetPassword || canAssignRole, width: 330, wrap: true },
-    ),
+    ...actions,
   ];
 
   return (

@@ -2,12 +2,19 @@ import { ClearOutlined, CodeOutlined, EyeOutlined, RollbackOutlined, SaveOutline
 import { bpmFormCreate, bpmFormGet, bpmFormUpdate, DICT_TYPE } from '@app/contract';
 import type { BpmForm } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Radio, Result, Skeleton, Space } from 'antd';
+import { App, Button, Form, Input, Modal, Result, Skeleton, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTabs } from '../../../layout/tags-view';
 import { useAccess } from '../../../shared/access';
-import { invalidateEndpoints, queryKey, useDictValueOptions } from '../../../shared/crud';
+import {
+  DictRadio,
+  invalidateEndpoints,
+  maxLength,
+  queryKey,
+  required,
+  requiredText,
+} from '../../../shared/crud';
 import { errorMessageOf, request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { FormDesigner, type FormDesignerHandle } from './form-designer';
@@ -57,7 +64,6 @@ function FormEditor({ stored }: { stored?: BpmForm }) {
   const [saving, setSaving] = useState<FormSchema | null>(null);
   const [preview, setPreview] = useState<{ conf: string; fields: string[] } | null>(null);
   const [json, setJson] = useState<string | null>(null);
-  const statusOptions = useDictValueOptions(DICT_TYPE.COMMON_STATUS);
   const [initialSchema] = useState<FormSchema | string>(() => {
     if (!stored) return emptySchema();
     try {
@@ -178,24 +184,13 @@ function FormEditor({ stored }: { stored?: BpmForm }) {
         forceRender
       >
         <Form<SaveValues> name="bpm-form-save" form={saveForm} labelCol={{ flex: '90px' }}>
-          <Form.Item
-            label="表单名"
-            name="name"
-            rules={[
-              { required: true, whitespace: true, message: '表单名不能为空' },
-              { max: 64, message: '表单名长度不能超过 64 个字符' },
-            ]}
-          >
+          <Form.Item label="表单名" name="name" rules={requiredText('表单名', 64)}>
             <Input placeholder="请输入表单名" />
           </Form.Item>
-          <Form.Item label="开启状态" name="status" rules={[{ required: true, message: '开启状态不能为空' }]}>
-            <Radio.Group options={statusOptions} />
+          <Form.Item label="开启状态" name="status" rules={required('开启状态')}>
+            <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
           </Form.Item>
-          <Form.Item
-            label="备注"
-            name="remark"
-            rules={[{ max: 255, message: '备注长度不能超过 255 个字符' }]}
-          >
+          <Form.Item label="备注" name="remark" rules={maxLength('备注', 255)}>
             <Input.TextArea placeholder="请输入备注" rows={3} />
           </Form.Item>
         </Form>

@@ -15,7 +15,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { queryKey, useCan, useDictValueOptions } from '../../../shared/crud';
+import { queryKey, required, useCan, useDictValueOptions } from '../../../shared/crud';
 import { useDictOptions } from '../../../shared/dict';
 import { request } from '../../../shared/request';
 import { buildTree, type TreeNode } from '../../../shared/tree/build-tree';
@@ -275,7 +275,7 @@ export function AssignRuleDialog({ owner, onClose }: AssignRuleDialogProps) {
           <Form.Item label="任务标识" name="taskDefinitionKey">
             <Input disabled />
           </Form.Item>
-          <Form.Item label="规则类型" name="type" rules={[{ required: true, message: '规则类型不能为空' }]}>
+          <Form.Item label="规则类型" name="type" rules={required('规则类型')}>
             <Select
               allowClear
               placeholder="请选择规则类型"

@@ -12,13 +12,12 @@ import {
 } from '@app/contract';
 import type { BpmModelPageItem } from '@app/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Radio, Select, Tooltip, Typography, Upload } from 'antd';
+import { App, Form, Input, Modal, Select, Tooltip, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
-import { useDictOptions } from '../../../shared/dict';
 import { request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../../shared/ui/sizes';
-import { queryKey, useDictValueOptions } from '../../../shared/crud';
+import { DictRadio, DictSelect, queryKey, required } from '../../../shared/crud';
 
 const keyRules = [
   { required: true, whitespace: true, message: '流程标识不能为空' },
@@ -146,11 +145,6 @@ export function ModelUpdateDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<UpdateValues>();
   const formType = Form.useWatch('formType', form);
-  const categories = useDictOptions(DICT_TYPE.BPM_MODEL_CATEGORY).map((d) => ({
-    label: d.label,
-    value: d.value,
-  }));
-  const formTypes = useDictValueOptions(DICT_TYPE.BPM_MODEL_FORM_TYPE);
   const forms = useQuery({
     queryKey: queryKey(bpmFormListAllSimple),
     queryFn: () => request(bpmFormListAllSimple),
@@ -218,17 +212,22 @@ export function ModelUpdateDialog({
         <Form.Item label="流程名称" name="name" rules={nameRules}>
           <Input placeholder="请输入流程名称" allowClear />
         </Form.Item>
-        <Form.Item label="流程分类" name="category" rules={[{ required: true, message: '流程分类不能为空' }]}>
-          <Select placeholder="请选择流程分类" allowClear options={categories} />
+        <Form.Item label="流程分类" name="category" rules={required('流程分类')}>
+          <DictSelect
+            placeholder="请选择流程分类"
+            allowClear
+            dictType={DICT_TYPE.BPM_MODEL_CATEGORY}
+            valueType="string"
+          />
         </Form.Item>
         <Form.Item label="流程描述" name="description" rules={descriptionRules}>
           <Input.TextArea placeholder="请输入流程描述" rows={3} />
         </Form.Item>
-        <Form.Item label="表单类型" name="formType" rules={[{ required: true, message: '表单类型不能为空' }]}>
-          <Radio.Group options={formTypes} />
+        <Form.Item label="表单类型" name="formType" rules={required('表单类型')}>
+          <DictRadio dictType={DICT_TYPE.BPM_MODEL_FORM_TYPE} />
         </Form.Item>
         {formType === BPM_MODEL_FORM_TYPE.NORMAL && (
-          <Form.Item label="流程表单" name="formId" rules={[{ required: true, message: '流程表单不能为空' }]}>
+          <Form.Item label="流程表单" name="formId" rules={required('流程表单')}>
             <Select
               placeholder="请选择流程表单"
               allowClear

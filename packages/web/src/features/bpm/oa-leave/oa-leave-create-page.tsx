@@ -1,9 +1,9 @@
 import { DICT_TYPE, oaLeaveCreate, oaLeaveGet } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTabs } from '../../../layout/tags-view';
-import { useCan, useDictValueOptions } from '../../../shared/crud';
+import { DictSelect, required, useCan } from '../../../shared/crud';
 import { DATE_TIME_FORMAT } from '../../../shared/date/format';
 import { request } from '../../../shared/request';
 import { invalidateRuntime, oaLeaveDetailPath, processDetailPath } from '../runtime-paths';
@@ -23,7 +23,6 @@ export default function OaLeaveCreatePage() {
   const tabs = useTabs();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
-  const typeOptions = useDictValueOptions(DICT_TYPE.BPM_OA_LEAVE_TYPE);
 
   const create = useMutation({
     mutationFn: async (values: FormValues) => {
@@ -58,14 +57,10 @@ export default function OaLeaveCreatePage() {
           labelCol={{ flex: '100px' }}
           onFinish={(values) => void onSubmit(values).catch(() => undefined)}
         >
-          <Form.Item label="请假类型" name="type" rules={[{ required: true, message: '请假类型不能为空' }]}>
-            <Select placeholder="请选择请假类型" options={typeOptions} />
+          <Form.Item label="请假类型" name="type" rules={required('请假类型')}>
+            <DictSelect placeholder="请选择请假类型" dictType={DICT_TYPE.BPM_OA_LEAVE_TYPE} />
           </Form.Item>
-          <Form.Item
-            label="开始时间"
-            name="startTime"
-            rules={[{ required: true, message: '开始时间不能为空' }]}
-          >
+          <Form.Item label="开始时间" name="startTime" rules={required('开始时间')}>
             <DatePicker
               showTime
               format={DATE_TIME_FORMAT}

@@ -18,7 +18,7 @@ import type { InstanceTask, ProcessInstanceDetail } from '@app/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
-import { queryKey } from '../../../shared/crud';
+import { queryKey, required } from '../../../shared/crud';
 import { request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { useUserOptions } from '../runtime-options';
@@ -199,11 +199,7 @@ export function ApprovalCard({ task, instance, onDone }: ApprovalCardProps) {
             </Form.Item>
           )}
           {dialog === 'return' && (
-            <Form.Item
-              label="回退节点"
-              name="targetDefinitionKey"
-              rules={[{ required: true, message: '回退节点不能为空' }]}
-            >
+            <Form.Item label="回退节点" name="targetDefinitionKey" rules={required('回退节点')}>
               <Select
                 loading={returnTargets.isLoading}
                 placeholder="请选择回退节点"

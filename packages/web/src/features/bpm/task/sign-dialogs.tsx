@@ -10,7 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { queryKey } from '../../../shared/crud';
+import { queryKey, required } from '../../../shared/crud';
 import { formatDateTime } from '../../../shared/date/format';
 import { request } from '../../../shared/request';
 import { DictTag } from '../../../shared/ui/dict-tag';
@@ -91,7 +91,7 @@ export function AddSignDialog({ task, open, onClose, onDone }: AddSignDialogProp
         <Form.Item
           label="加签处理人"
           name="userIdList"
-          rules={[{ required: true, message: '加签处理人不能为空' }]}
+          rules={required('加签处理人')}
           extra="向前加签：加签人先审批，完成后任务回到您；向后加签：您通过后，再由加签人审批"
         >
           <Select

@@ -20,6 +20,8 @@ import {
   FormDialog,
   ListPage,
   queryKey,
+  required,
+  requiredText,
   useEditDeleteColumn,
   useFormDialog,
   useListPage,
@@ -90,27 +92,13 @@ export function UserGroupPage() {
         initialValues={{ status: 0, memberUserIds: [] }}
         toForm={(row) => ({ ...row, status: row.status === 1 ? 1 : 0 })}
       >
-        <Form.Item
-          label="组名"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '组名不能为空' },
-            { max: 30, message: '组名长度不能超过 30 个字符' },
-          ]}
-        >
+        <Form.Item label="组名" name="name" rules={requiredText('组名', 30)}>
           <Input placeholder="请输入组名" />
         </Form.Item>
-        <Form.Item
-          label="描述"
-          name="description"
-          rules={[
-            { required: true, whitespace: true, message: '描述不能为空' },
-            { max: 255, message: '描述长度不能超过 255 个字符' },
-          ]}
-        >
+        <Form.Item label="描述" name="description" rules={requiredText('描述', 255)}>
           <Input.TextArea placeholder="请输入描述" rows={3} />
         </Form.Item>
-        <Form.Item label="成员" name="memberUserIds" rules={[{ required: true, message: '成员不能为空' }]}>
+        <Form.Item label="成员" name="memberUserIds" rules={required('成员')}>
           <Select
             mode="multiple"
             allowClear
@@ -120,7 +108,7 @@ export function UserGroupPage() {
             loading={users.isLoading}
           />
         </Form.Item>
-        <Form.Item label="状态" name="status" rules={[{ required: true, message: '状态不能为空' }]}>
+        <Form.Item label="状态" name="status" rules={required('状态')}>
           <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>
       </FormDialog>
