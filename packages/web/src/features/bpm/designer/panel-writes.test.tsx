@@ -204,9 +204,9 @@ describe('undo and redo of panel writes', () => {
       expect(within(dialog).getByLabelText('字段名称 1')).toHaveValue('level');
       await d.choose(dialog, '事件类型', 'end');
       await d.choose(dialog, '监听器类型', '表达式');
-      type(within(dialog).getByLabelText('表达式'), '${audit.log(execution)}');
+      type(await within(dialog).findByLabelText('表达式'), '${audit.log(execution)}');
       await d.choose(dialog, '字段类型 1', '表达式');
-      type(within(dialog).getByLabelText('字段值 1'), '${level}');
+      type(await within(dialog).findByLabelText('字段值 1'), '${level}');
       await d.user.click(within(dialog).getByText('添加注入字段'));
       type(within(dialog).getByLabelText('字段名称 2'), 'note');
       type(within(dialog).getByLabelText('字段值 2'), '加急');
