@@ -2,31 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, MenuRow, MenuTable } from '../../db/schema.js';
 import { contains, notDeleted, softDeleted } from '../../lib/crud/index.js';
-
-/** The columns this repository reads (every column: its callers map whole rows). */
-export const columns = {
-  menu: [
-    'id',
-    'name',
-    'permission',
-    'type',
-    'sort',
-    'parentId',
-    'path',
-    'icon',
-    'component',
-    'componentName',
-    'status',
-    'visible',
-    'keepAlive',
-    'alwaysShow',
-    'creator',
-    'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
-  ],
-} as const;
+import { columns } from '../../db/columns.js';
 
 /** Menus are global (the reference's tenant-ignored `system_menu`); role grants are per tenant. */
 export const menuRepository = (db: Kysely<Database>) => ({

@@ -2,36 +2,12 @@ import type { Kysely } from 'kysely';
 import { STATUS_ENABLED } from '../../context.js';
 import type { Database, MenuRow } from '../../db/schema.js';
 import { notDeleted } from '../../lib/crud/index.js';
+import { columns } from '../../db/columns.js';
 
 export interface RoleRef {
   id: number;
   code: string;
 }
-
-/** The columns this repository reads (every column: its callers map whole rows). */
-export const columns = {
-  menu: [
-    'id',
-    'name',
-    'permission',
-    'type',
-    'sort',
-    'parentId',
-    'path',
-    'icon',
-    'component',
-    'componentName',
-    'status',
-    'visible',
-    'keepAlive',
-    'alwaysShow',
-    'creator',
-    'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
-  ],
-} as const;
 
 export const permissionRepository = (db: Kysely<Database>) => ({
   /** The user's enabled roles. */

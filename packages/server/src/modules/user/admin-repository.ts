@@ -16,6 +16,7 @@ import {
   updatedStamp,
   softDeleted,
 } from '../../lib/crud/index.js';
+import { columns } from '../../db/columns.js';
 
 export interface UserFilter {
   username?: string;
@@ -30,31 +31,6 @@ export type UserChanges = Pick<
   UserRow,
   'username' | 'nickname' | 'remark' | 'deptId' | 'email' | 'mobile' | 'sex' | 'avatar'
 >;
-
-/** The columns this repository reads (every column: its callers map whole rows). */
-export const columns = {
-  user: [
-    'id',
-    'username',
-    'password',
-    'nickname',
-    'remark',
-    'deptId',
-    'email',
-    'mobile',
-    'sex',
-    'avatar',
-    'status',
-    'loginIp',
-    'loginDate',
-    'tenantId',
-    'creator',
-    'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
-  ],
-} as const;
 
 const isSearch = (filter: UserFilter) => filter.username !== undefined || filter.mobile !== undefined;
 

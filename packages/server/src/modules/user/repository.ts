@@ -1,31 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import { notDeleted, updatedStamp } from '../../lib/crud/index.js';
-
-/** The columns this repository reads (every column: its callers map whole rows). */
-export const columns = {
-  user: [
-    'id',
-    'username',
-    'password',
-    'nickname',
-    'remark',
-    'deptId',
-    'email',
-    'mobile',
-    'sex',
-    'avatar',
-    'status',
-    'loginIp',
-    'loginDate',
-    'tenantId',
-    'creator',
-    'createTime',
-    'updater',
-    'updateTime',
-    'deleted',
-  ],
-} as const;
+import { columns } from '../../db/columns.js';
 
 export const userRepository = (db: Kysely<Database>) => ({
   findByUsername: (tenantId: number, username: string): Promise<UserRow | undefined> =>

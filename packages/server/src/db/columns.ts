@@ -1,0 +1,48 @@
+/**
+ * Whole-row select lists of the tables whose rows several modules read and map as a whole (the row types
+ * in schema.ts), so each list is written once.
+ */
+export const columns = {
+  user: [
+    'id',
+    'username',
+    'password',
+    'nickname',
+    'remark',
+    'deptId',
+    'email',
+    'mobile',
+    'sex',
+    'avatar',
+    'status',
+    'loginIp',
+    'loginDate',
+    'tenantId',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+  menu: [
+    'id',
+    'name',
+    'permission',
+    'type',
+    'sort',
+    'parentId',
+    'path',
+    'icon',
+    'component',
+    'componentName',
+    'status',
+    'visible',
+    'keepAlive',
+    'alwaysShow',
+    'creator',
+    'createTime',
+    'updater',
+    'updateTime',
+    'deleted',
+  ],
+} as const;
