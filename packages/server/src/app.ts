@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import { ENDPOINTS, GlobalError } from '@app/contract';
+import { GlobalError } from '@app/contract';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -167,6 +167,3 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
   return app;
 };
-
-/** Every endpoint the contract declares; the server must register each one. */
-export const declaredEndpoints = ENDPOINTS;
