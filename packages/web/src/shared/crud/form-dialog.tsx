@@ -136,7 +136,8 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
       forceRender
     >
       <Spin spinning={loading}>
-        <Form name={name} form={form} labelCol={{ flex: `${labelWidth}px` }}>
+        {/* Read-only until the row has arrived, so nothing typed meanwhile is overwritten by it. */}
+        <Form name={name} form={form} labelCol={{ flex: `${labelWidth}px` }} disabled={loading}>
           {typeof children === 'function' ? children(form, updating) : children}
         </Form>
       </Spin>
