@@ -24,6 +24,9 @@ export default defineConfig({
     baseURL: serverUrl(0),
     locale: 'zh-CN',
     viewport: { width: 1280, height: 800 },
+    // The console honours the system's less-motion setting: popups and dialogs open at once, so no
+    // click lands on a popup still sliding in.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useLayoutSettings } from '../settings/layout-settings';
 import { FeedbackBridge } from './feedback-bridge';
 import { LightApp } from './light-app';
+import { usePrefersReducedMotion } from './reduced-motion';
 import { ANTD_SIZE, buildTheme } from './theme';
 import './antd.css';
 
@@ -26,10 +27,13 @@ export function AntdConfig({ children }: { children: ReactNode }) {
   const darkMode = useLayoutSettings((state) => state.setting.darkMode);
   const sideTheme = useLayoutSettings((state) => state.setting.sideTheme);
   const size = useLayoutSettings((state) => state.size);
-  const themeConfig = useMemo(
-    () => ({ ...buildTheme({ color, darkMode, sideTheme, size }), zeroRuntime: ZERO_RUNTIME }),
-    [color, darkMode, sideTheme, size],
-  );
+  const reducedMotion = usePrefersReducedMotion();
+  const themeConfig = useMemo(() => {
+    const built = buildTheme({ color, darkMode, sideTheme, size });
+    // Dialogs, popups and messages appear at once for people who asked their system for less motion.
+    const token = { ...built.token, motion: !reducedMotion };
+    return { ...built, token, zeroRuntime: ZERO_RUNTIME };
+  }, [color, darkMode, sideTheme, size, reducedMotion]);
   return (
     // Button texts stay exactly as written ('确定', not antd's auto-spaced '确 定').
     <ConfigProvider
