@@ -3,24 +3,34 @@ import {
   infraConfigCreate,
   infraConfigDelete,
   infraConfigExport,
+  infraConfigGet,
   infraConfigPage,
   infraConfigUpdate,
 } from '@app/contract';
 import type { InfraConfig } from '@app/contract';
+import { Radio } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  CreateButton,
   dateTimeColumn,
   dictColumn,
-  ExportButton,
-  ListPage,
-  useEditDeleteColumn,
-  useFormDialog,
-  useListPage,
+  formItem,
+  idColumn,
+  required,
+  textColumn,
+  textField,
+  useCrudPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { DocAlert } from '../../shared/ui/doc-alert';
-import { ConfigFormDialog } from './config-form-dialog';
+
+const ENDPOINTS = {
+  page: infraConfigPage,
+  get: infraConfigGet,
+  create: infraConfigCreate,
+  update: infraConfigUpdate,
+  delete: infraConfigDelete,
+  export: infraConfigExport,
+};
 
 const SEARCH: SearchField[] = [
   { kind: 'text', name: 'name', label: '参数名称' },
@@ -35,56 +45,56 @@ const SEARCH: SearchField[] = [
   { kind: 'dateRange', name: 'createTime', label: '创建时间' },
 ];
 
+const COLUMNS: TableColumnsType<InfraConfig> = [
+  idColumn('参数主键'),
+  textColumn('参数分类', 'category', { width: 100, ellipsis: false }),
+  textColumn('参数名称', 'name'),
+  textColumn('参数键名', 'key'),
+  textColumn('参数键值', 'value'),
+  dictColumn('系统内置', 'type', DICT_TYPE.INFRA_CONFIG_TYPE, { width: 100 }),
+  {
+    title: '是否可见',
+    dataIndex: 'visible',
+    width: 90,
+    align: 'center',
+    render: (visible: boolean) => (visible ? '是' : '否'),
+  },
+  textColumn('备注', 'remark'),
+  dateTimeColumn(),
+];
+
+const YES_NO = [
+  { label: '是', value: true },
+  { label: '否', value: false },
+];
+
 /** 配置管理 (menu component infra/config/index): configuration parameters read by key. */
 export function ConfigPage() {
-  const list = useListPage(infraConfigPage, { search: SEARCH });
-  const dialog = useFormDialog();
-  const actions = useEditDeleteColumn<InfraConfig>({
-    dialog,
-    update: infraConfigUpdate,
-    remove: infraConfigDelete,
+  return useCrudPage({
+    endpoints: ENDPOINTS,
     entity: '参数',
+    search: SEARCH,
+    columns: COLUMNS,
+    header: <DocAlert title="配置中心" url="https://doc.iocoder.cn/config-center/" />,
+    exportAs: { fileName: '参数配置.xlsx' },
+    emptyText: '暂无参数配置',
+    scrollX: 1100,
+    form: { name: 'configForm', initialValues: { visible: true } },
+    fields: (_, updating) => (
+      // The key cannot change once created: code reads values by key.
+      <>
+        {textField('参数分类', 'category', 50, { compact: true })}
+        {textField('参数名称', 'name', 100, { compact: true })}
+        {textField('参数键名', 'key', 100, { compact: 'length', disabled: updating })}
+        {textField('参数键值', 'value', 500, { compact: 'length' })}
+        {formItem('是否可见', 'visible', required('是否可见'), <Radio.Group options={YES_NO} />)}
+        {textField('备注', 'remark', 500, {
+          optional: true,
+          compact: 'length',
+          rows: 3,
+          placeholder: '请输入内容',
+        })}
+      </>
+    ),
   });
-
-  const columns: TableColumnsType<InfraConfig> = [
-    { title: '参数主键', dataIndex: 'id', width: 90, align: 'center' },
-    { title: '参数分类', dataIndex: 'category', width: 100, align: 'center' },
-    { title: '参数名称', dataIndex: 'name', ellipsis: true, align: 'center' },
-    { title: '参数键名', dataIndex: 'key', ellipsis: true, align: 'center' },
-    { title: '参数键值', dataIndex: 'value', ellipsis: true, align: 'center' },
-    dictColumn('系统内置', 'type', DICT_TYPE.INFRA_CONFIG_TYPE, { width: 100 }),
-    {
-      title: '是否可见',
-      dataIndex: 'visible',
-      width: 90,
-      align: 'center',
-      render: (visible: boolean) => (visible ? '是' : '否'),
-    },
-    { title: '备注', dataIndex: 'remark', ellipsis: true, align: 'center' },
-    dateTimeColumn(),
-    ...actions,
-  ];
-
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="配置中心" url="https://doc.iocoder.cn/config-center/" />}
-      actions={
-        <>
-          <CreateButton endpoint={infraConfigCreate} onClick={dialog.openCreate} />
-          <ExportButton
-            endpoint={infraConfigExport}
-            query={list.filter}
-            entity="参数"
-            fileName="参数配置.xlsx"
-          />
-        </>
-      }
-      emptyText="暂无参数配置"
-      scrollX={1100}
-    >
-      <ConfigFormDialog control={dialog} />
-    </ListPage>
-  );
 }

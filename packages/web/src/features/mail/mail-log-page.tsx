@@ -1,18 +1,9 @@
 import { DICT_TYPE, mailLogGet, mailLogPage } from '@app/contract';
 import type { MailLog } from '@app/contract';
 import type { TableColumnsType } from 'antd';
-import {
-  actionColumn,
-  detailAction,
-  DetailDialog,
-  dictColumn,
-  ListPage,
-  useDetailDialog,
-  useListPage,
-} from '../../shared/crud';
+import { dictColumn, idColumn, textColumn, useCrudPage } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
-import { request } from '../../shared/request';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
@@ -31,68 +22,52 @@ export function MailLogPage() {
     { kind: 'select', name: 'accountId', label: '邮箱账号', width: 200, options: accounts.options },
     { kind: 'text', name: 'templateId', label: '模板编号', width: 160, rules: numericId },
   ];
-  const list = useListPage(mailLogPage, { search });
-  const detail = useDetailDialog<MailLog>();
-  // The row may be stale (a queued mail is sent in the background): show the log as it is now.
-  const openDetail = async (row: MailLog) =>
-    detail.open((await request(mailLogGet, { query: { id: row.id } })) ?? row);
 
   const columns: TableColumnsType<MailLog> = [
-    { title: '编号', dataIndex: 'id', width: 80, align: 'center' },
+    idColumn('编号', { width: 80 }),
     { title: '发送时间', dataIndex: 'sendTime', width: 165, align: 'center', render: formatDateTime },
-    { title: '接收邮箱', dataIndex: 'toMail', width: 170, ellipsis: true, align: 'center' },
-    { title: '邮件标题', dataIndex: 'templateTitle', ellipsis: true, align: 'center' },
+    textColumn('接收邮箱', 'toMail', { width: 170 }),
+    textColumn('邮件标题', 'templateTitle'),
     dictColumn('发送状态', 'sendStatus', DICT_TYPE.SYSTEM_MAIL_SEND_STATUS, { width: 100 }),
-    { title: '邮箱账号', dataIndex: 'fromMail', width: 170, ellipsis: true, align: 'center' },
-    { title: '模板编号', dataIndex: 'templateId', width: 90, align: 'center' },
-    ...actionColumn<MailLog>((row) => [detailAction(() => void openDetail(row))], {
-      width: 90,
-      fixed: 'right',
-    }),
+    textColumn('邮箱账号', 'fromMail', { width: 170 }),
+    textColumn('模板编号', 'templateId', { width: 90, ellipsis: false }),
   ];
 
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="邮件配置" url="https://doc.iocoder.cn/mail" />}
-      emptyText="暂无邮件记录"
-      scrollX={1000}
-    >
-      <DetailDialog
-        control={detail}
-        title="邮件日志详情"
-        width={DIALOG_WIDTH_MEDIUM + 200}
-        labelWidth={140}
-        items={(row) => [
-          { label: '编号', value: row.id },
-          { label: '创建时间', value: formatDateTime(row.createTime) },
-          { label: '发送邮箱地址', value: row.fromMail },
-          { label: '接收邮箱', value: row.toMail },
-          {
-            label: '用户',
-            value: (
-              <>
-                {row.userId ?? '无'}{' '}
-                {row.userType !== null && <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />}
-              </>
-            ),
-          },
-          { label: '模板编号', value: row.templateId },
-          { label: '模板编码', value: row.templateCode },
-          { label: '模版发送人名称', value: row.templateNickname ?? '无' },
-          { label: '邮件标题', value: row.templateTitle },
-          { label: '邮件内容', value: <MailPreview title="邮件内容预览" html={row.templateContent} /> },
-          { label: '邮件参数', value: JSON.stringify(row.templateParams) },
-          {
-            label: '发送状态',
-            value: <DictTag type={DICT_TYPE.SYSTEM_MAIL_SEND_STATUS} value={row.sendStatus} />,
-          },
-          { label: '发送时间', value: formatDateTime(row.sendTime) || '无' },
-          { label: '发送返回的消息编号', value: row.sendMessageId ?? '无' },
-          { label: '发送异常', value: row.sendException ?? '无' },
-        ]}
-      />
-    </ListPage>
-  );
+  return useCrudPage({
+    endpoints: { page: mailLogPage, get: mailLogGet },
+    entity: '邮件记录',
+    search,
+    columns,
+    header: <DocAlert title="邮件配置" url="https://doc.iocoder.cn/mail" />,
+    emptyText: '暂无邮件记录',
+    scrollX: 1000,
+    detail: {
+      title: '邮件日志详情',
+      width: DIALOG_WIDTH_MEDIUM + 200,
+      labelWidth: 140,
+      items: (row) => [
+        ['编号', row.id],
+        ['创建时间', formatDateTime(row.createTime)],
+        ['发送邮箱地址', row.fromMail],
+        ['接收邮箱', row.toMail],
+        [
+          '用户',
+          <>
+            {row.userId ?? '无'}{' '}
+            {row.userType !== null && <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />}
+          </>,
+        ],
+        ['模板编号', row.templateId],
+        ['模板编码', row.templateCode],
+        ['模版发送人名称', row.templateNickname ?? '无'],
+        ['邮件标题', row.templateTitle],
+        ['邮件内容', <MailPreview title="邮件内容预览" html={row.templateContent} />],
+        ['邮件参数', JSON.stringify(row.templateParams)],
+        ['发送状态', <DictTag type={DICT_TYPE.SYSTEM_MAIL_SEND_STATUS} value={row.sendStatus} />],
+        ['发送时间', formatDateTime(row.sendTime) || '无'],
+        ['发送返回的消息编号', row.sendMessageId ?? '无'],
+        ['发送异常', row.sendException ?? '无'],
+      ],
+    },
+  });
 }

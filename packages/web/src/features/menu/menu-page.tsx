@@ -94,7 +94,7 @@ export function MenuPage() {
         },
         deleteAction(() => onDelete(row), { visible: canDelete }),
       ],
-      { width: 200, fixed: 'right' },
+      { width: 200 },
     ),
   ];
 

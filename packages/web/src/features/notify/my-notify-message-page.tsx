@@ -138,7 +138,7 @@ export function MyNotifyMessagePage() {
     { title: '阅读时间', dataIndex: 'readTime', width: 170, render: formatDateTime },
     ...actionColumn<NotifyMessage>(
       (row) => [detailAction(() => void onDetail(row), { label: '详情', icon: null })],
-      { width: 80, fixed: 'right' },
+      { width: 80 },
     ),
   ];
 
@@ -182,18 +182,12 @@ export function MyNotifyMessagePage() {
         labelWidth={110}
         closeButton={false}
         items={(row) => [
-          { label: '发送人', value: row.templateNickname },
-          { label: '发送时间', value: formatDateTime(row.createTime) },
-          {
-            label: '消息类型',
-            value: <DictTag type={DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE} value={row.templateType} />,
-          },
-          {
-            label: '是否已读',
-            value: <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={row.readStatus} />,
-          },
-          { label: '阅读时间', value: formatDateTime(row.readTime) },
-          { label: '内容', value: row.templateContent },
+          ['发送人', row.templateNickname],
+          ['发送时间', formatDateTime(row.createTime)],
+          ['消息类型', <DictTag type={DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE} value={row.templateType} />],
+          ['是否已读', <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={row.readStatus} />],
+          ['阅读时间', formatDateTime(row.readTime)],
+          ['内容', row.templateContent],
         ]}
       />
     </ListPage>

@@ -3,17 +3,7 @@ import type { NotifyMessage } from '@app/contract';
 import { Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import {
-  actionColumn,
-  dateTimeColumn,
-  detailAction,
-  DetailDialog,
-  dictColumn,
-  ListPage,
-  useCan,
-  useDetailDialog,
-  useListPage,
-} from '../../shared/crud';
+import { dateTimeColumn, dictColumn, idColumn, textColumn, useCan, useCrudPage } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
@@ -51,16 +41,14 @@ const tooltipCell = (text: string, shown: ReactNode = text) => (
  */
 export function NotifyMessagePage() {
   // Messages arrive from every module: a list shown again reloads.
-  const list = useListPage(notifyMessagePage, { search: MESSAGE_SEARCH, staleTime: 0 });
-  const detail = useDetailDialog<NotifyMessage>();
   const canQuery = useCan(notifyMessagePage);
 
   const columns: TableColumnsType<NotifyMessage> = [
-    { title: '编号', dataIndex: 'id', width: 80, align: 'center' },
+    idColumn('编号', { width: 80 }),
     dictColumn('用户类型', 'userType', DICT_TYPE.USER_TYPE),
-    { title: '用户编号', dataIndex: 'userId', width: 90, align: 'center' },
-    { title: '模板编码', dataIndex: 'templateCode', width: 150, ellipsis: true, align: 'center' },
-    { title: '发送人名称', dataIndex: 'templateNickname', width: 120, ellipsis: true, align: 'center' },
+    textColumn('用户编号', 'userId', { width: 90, ellipsis: false }),
+    textColumn('模板编码', 'templateCode', { width: 150 }),
+    textColumn('发送人名称', 'templateNickname', { width: 120 }),
     {
       title: '模版内容',
       dataIndex: 'templateContent',
@@ -79,51 +67,37 @@ export function NotifyMessagePage() {
     dictColumn('是否已读', 'readStatus', DICT_TYPE.INFRA_BOOLEAN_STRING),
     dateTimeColumn('阅读时间', 'readTime'),
     dateTimeColumn(),
-    ...actionColumn<NotifyMessage>(
-      (row) => [detailAction(() => detail.open(row), { label: '详情', icon: null })],
-      {
-        visible: canQuery,
-        width: 80,
-        fixed: 'right',
-      },
-    ),
   ];
 
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="站内信配置" url="https://doc.iocoder.cn/notify/" />}
-      emptyText="暂无站内信"
-      scrollX={1560}
-    >
-      <DetailDialog
-        control={detail}
-        title="详情"
-        closeButton={false}
-        items={(row) => [
-          { label: '编号', value: row.id },
-          { label: '用户类型', value: <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} /> },
-          { label: '用户编号', value: row.userId },
-          { label: '模版编号', value: row.templateId },
-          { label: '模板编码', value: row.templateCode },
-          { label: '发送人名称', value: row.templateNickname },
-          { label: '模版内容', value: row.templateContent },
-          { label: '模版参数', value: <Params params={row.templateParams} /> },
-          {
-            label: '模版类型',
-            value: <DictTag type={DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE} value={row.templateType} />,
-          },
-          {
-            label: '是否已读',
-            value: <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={row.readStatus} />,
-          },
-          { label: '阅读时间', value: formatDateTime(row.readTime) },
-          { label: '创建时间', value: formatDateTime(row.createTime) },
-        ]}
-      />
-    </ListPage>
-  );
+  return useCrudPage({
+    endpoints: { page: notifyMessagePage },
+    entity: '站内信',
+    search: MESSAGE_SEARCH,
+    listOptions: { staleTime: 0 },
+    columns,
+    header: <DocAlert title="站内信配置" url="https://doc.iocoder.cn/notify/" />,
+    emptyText: '暂无站内信',
+    scrollX: 1560,
+    detail: {
+      action: { label: '详情', icon: null, visible: canQuery, width: 80 },
+      title: '详情',
+      closeButton: false,
+      items: (row) => [
+        ['编号', row.id],
+        ['用户类型', <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />],
+        ['用户编号', row.userId],
+        ['模版编号', row.templateId],
+        ['模板编码', row.templateCode],
+        ['发送人名称', row.templateNickname],
+        ['模版内容', row.templateContent],
+        ['模版参数', <Params params={row.templateParams} />],
+        ['模版类型', <DictTag type={DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE} value={row.templateType} />],
+        ['是否已读', <DictTag type={DICT_TYPE.INFRA_BOOLEAN_STRING} value={row.readStatus} />],
+        ['阅读时间', formatDateTime(row.readTime)],
+        ['创建时间', formatDateTime(row.createTime)],
+      ],
+    },
+  });
 }
 
 export default NotifyMessagePage;

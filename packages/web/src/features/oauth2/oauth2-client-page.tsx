@@ -8,26 +8,30 @@ import {
   oauth2ClientUpdate,
 } from '@app/contract';
 import type { OAuth2Client } from '@app/contract';
-import { App, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
+import { Form, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  CreateButton,
   dateTimeColumn,
   dictColumn,
-  DictRadio,
-  DictSelect,
-  FormDialog,
-  ListPage,
-  maxLength,
+  dictField,
+  formItem,
   required,
-  requiredText,
-  useEditDeleteColumn,
-  useFormDialog,
-  useListPage,
+  statusField,
+  textColumn,
+  textField,
+  useCrudPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import './oauth2-page.css';
+
+const ENDPOINTS = {
+  page: oauth2ClientPage,
+  get: oauth2ClientGet,
+  create: oauth2ClientCreate,
+  update: oauth2ClientUpdate,
+  delete: oauth2ClientDelete,
+};
 
 const SEARCH: SearchField[] = [
   { kind: 'text', name: 'name', label: '应用名' },
@@ -66,174 +70,119 @@ const tagsSelect = (placeholder: string) => (
 
 const seconds = (v: number) => `${v} 秒`;
 
+const COLUMNS: TableColumnsType<OAuth2Client> = [
+  textColumn('客户端编号', 'clientId', { width: 120 }),
+  textColumn('客户端密钥', 'secret', { width: 140 }),
+  textColumn('应用名', 'name', { width: 140 }),
+  {
+    title: '应用图标',
+    dataIndex: 'logo',
+    width: 90,
+    align: 'center',
+    render: (logo: string, row) =>
+      logo ? <img className="oauth2-logo" src={logo} alt={`${row.name}的图标`} /> : null,
+  },
+  dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
+  textColumn('访问令牌的有效期', 'accessTokenValiditySeconds', {
+    width: 140,
+    ellipsis: false,
+    render: seconds,
+  }),
+  textColumn('刷新令牌的有效期', 'refreshTokenValiditySeconds', {
+    width: 140,
+    ellipsis: false,
+    render: seconds,
+  }),
+  {
+    title: '授权类型',
+    dataIndex: 'authorizedGrantTypes',
+    align: 'center',
+    render: (types: string[]) => (
+      <Space size={[0, 4]} wrap>
+        {types.map((type) => (
+          <Tag key={type} color="processing">
+            {type}
+          </Tag>
+        ))}
+      </Space>
+    ),
+  },
+  dateTimeColumn(),
+];
+
+const CLIENT_ID_RULES = [
+  { required: true, whitespace: true, message: '客户端编号不能为空' },
+  { pattern: /^[A-Za-z0-9._~-]+$/, message: '客户端编号只能包含字母、数字和 . _ ~ -' },
+  { max: 255, message: '客户端编号长度不能超过 255 个字符' },
+];
+
+const LOGO_RULES = [
+  {
+    validator: (_: unknown, value: string | undefined) =>
+      !value?.trim() || isRedirectUri(value.trim())
+        ? Promise.resolve()
+        : Promise.reject(new Error('应用图标的地址不正确')),
+  },
+];
+
+const JSON_RULES = [
+  {
+    validator: (_: unknown, value: string | null | undefined) =>
+      !value?.trim() || isJson(value)
+        ? Promise.resolve()
+        : Promise.reject(new Error('附加信息必须是 JSON 格式')),
+  },
+];
+
+const validity = (
+  <InputNumber min={1} precision={0} addonAfter="秒" placeholder="单位：秒" style={{ width: 220 }} />
+);
+
 /** 应用管理 (menu component system/oauth2/client/index): the OAuth2 clients. */
 export function OAuth2ClientPage() {
-  const { message } = App.useApp();
-  const list = useListPage(oauth2ClientPage, { search: SEARCH });
-  const dialog = useFormDialog();
-  const actions = useEditDeleteColumn<OAuth2Client>({
-    dialog,
-    update: oauth2ClientUpdate,
-    remove: oauth2ClientDelete,
+  return useCrudPage({
+    endpoints: ENDPOINTS,
     entity: '客户端',
-    shownId: (row) => row.clientId,
-    fixed: 'right',
-  });
-
-  const columns: TableColumnsType<OAuth2Client> = [
-    { title: '客户端编号', dataIndex: 'clientId', width: 120, align: 'center', ellipsis: true },
-    { title: '客户端密钥', dataIndex: 'secret', width: 140, align: 'center', ellipsis: true },
-    { title: '应用名', dataIndex: 'name', width: 140, align: 'center', ellipsis: true },
-    {
-      title: '应用图标',
-      dataIndex: 'logo',
-      width: 90,
-      align: 'center',
-      render: (logo: string, row) =>
-        logo ? <img className="oauth2-logo" src={logo} alt={`${row.name}的图标`} /> : null,
+    search: SEARCH,
+    columns: COLUMNS,
+    rowActions: { shownId: (row) => row.clientId },
+    header: <DocAlert title="OAuth 2.0（SSO 单点登录)" url="https://doc.iocoder.cn/oauth2/" />,
+    emptyText: '暂无 OAuth2 客户端',
+    scrollX: 1400,
+    form: {
+      name: 'oauth2-client-form',
+      entity: ' OAuth2 客户端',
+      labelWidth: 150,
+      initialValues: EMPTY_CLIENT,
+      missing: 'OAuth2 客户端不存在',
     },
-    dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
-    {
-      title: '访问令牌的有效期',
-      dataIndex: 'accessTokenValiditySeconds',
-      width: 140,
-      align: 'center',
-      render: seconds,
-    },
-    {
-      title: '刷新令牌的有效期',
-      dataIndex: 'refreshTokenValiditySeconds',
-      width: 140,
-      align: 'center',
-      render: seconds,
-    },
-    {
-      title: '授权类型',
-      dataIndex: 'authorizedGrantTypes',
-      align: 'center',
-      render: (types: string[]) => (
-        <Space size={[0, 4]} wrap>
-          {types.map((type) => (
-            <Tag key={type} color="processing">
-              {type}
-            </Tag>
-          ))}
-        </Space>
-      ),
-    },
-    dateTimeColumn(),
-    ...actions,
-  ];
-
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="OAuth 2.0（SSO 单点登录)" url="https://doc.iocoder.cn/oauth2/" />}
-      actions={<CreateButton endpoint={oauth2ClientCreate} onClick={dialog.openCreate} />}
-      emptyText="暂无 OAuth2 客户端"
-      scrollX={1400}
-    >
-      <FormDialog
-        control={dialog}
-        entity=" OAuth2 客户端"
-        name="oauth2-client-form"
-        get={oauth2ClientGet}
-        create={oauth2ClientCreate}
-        update={oauth2ClientUpdate}
-        labelWidth={150}
-        initialValues={EMPTY_CLIENT}
-        toForm={(row) => {
-          if (row) return row;
-          // Deleted meanwhile: say so, close the dialog and show the list without it.
-          void message.error('OAuth2 客户端不存在');
-          list.refresh();
-          throw new Error('OAuth2 客户端不存在');
-        }}
-      >
-        <Form.Item
-          label="客户端编号"
-          name="clientId"
-          rules={[
-            { required: true, whitespace: true, message: '客户端编号不能为空' },
-            { pattern: /^[A-Za-z0-9._~-]+$/, message: '客户端编号只能包含字母、数字和 . _ ~ -' },
-            { max: 255, message: '客户端编号长度不能超过 255 个字符' },
-          ]}
-        >
-          <Input placeholder="请输入客户端编号" />
-        </Form.Item>
-        <Form.Item label="客户端密钥" name="secret" rules={requiredText('客户端密钥', 255)}>
-          <Input placeholder="请输入客户端密钥" />
-        </Form.Item>
-        <Form.Item label="应用名" name="name" rules={requiredText('应用名', 255)}>
-          <Input placeholder="请输入应用名" />
-        </Form.Item>
-        <Form.Item
-          label="应用图标"
-          name="logo"
-          rules={[
-            {
-              validator: (_: unknown, value: string | undefined) =>
-                !value?.trim() || isRedirectUri(value.trim())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('应用图标的地址不正确')),
-            },
-          ]}
-        >
-          <Input placeholder="请输入应用图标的地址（http/https）" />
-        </Form.Item>
-        <Form.Item label="应用描述" name="description" rules={maxLength('应用描述', 255)}>
-          <Input.TextArea rows={2} placeholder="请输入应用描述" />
-        </Form.Item>
-        <Form.Item label="状态" name="status" rules={required('状态')}>
-          <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
-        </Form.Item>
-        <Form.Item
-          label="访问令牌的有效期"
-          name="accessTokenValiditySeconds"
-          rules={required('访问令牌的有效期')}
-        >
-          <InputNumber min={1} precision={0} addonAfter="秒" placeholder="单位：秒" style={{ width: 220 }} />
-        </Form.Item>
-        <Form.Item
-          label="刷新令牌的有效期"
-          name="refreshTokenValiditySeconds"
-          rules={required('刷新令牌的有效期')}
-        >
-          <InputNumber min={1} precision={0} addonAfter="秒" placeholder="单位：秒" style={{ width: 220 }} />
-        </Form.Item>
-        <Form.Item label="授权类型" name="authorizedGrantTypes" rules={required('授权类型')}>
-          <DictSelect
-            mode="multiple"
-            placeholder="请选择授权类型"
-            dictType={DICT_TYPE.SYSTEM_OAUTH2_GRANT_TYPE}
-            valueType="string"
-          />
-        </Form.Item>
-        <Form.Item label="授权范围" name="scopes" extra="输入后回车，例如 user.read">
-          {tagsSelect('请输入授权范围')}
-        </Form.Item>
+    fields: (
+      <>
+        {textField('客户端编号', 'clientId', undefined, { rules: CLIENT_ID_RULES })}
+        {textField('客户端密钥', 'secret', 255)}
+        {textField('应用名', 'name', 255)}
+        {textField('应用图标', 'logo', undefined, {
+          rules: LOGO_RULES,
+          placeholder: '请输入应用图标的地址（http/https）',
+        })}
+        {textField('应用描述', 'description', 255, { optional: true, rows: 2 })}
+        {statusField()}
+        {formItem('访问令牌的有效期', 'accessTokenValiditySeconds', required('访问令牌的有效期'), validity)}
+        {formItem('刷新令牌的有效期', 'refreshTokenValiditySeconds', required('刷新令牌的有效期'), validity)}
+        {dictField('授权类型', 'authorizedGrantTypes', DICT_TYPE.SYSTEM_OAUTH2_GRANT_TYPE, {
+          mode: 'multiple',
+          placeholder: '请选择授权类型',
+          valueType: 'string',
+        })}
+        {formItem('授权范围', 'scopes', [], tagsSelect('请输入授权范围'), '输入后回车，例如 user.read')}
         <ScopeAndRedirectFields />
-        <Form.Item label="权限" name="authorities">
-          {tagsSelect('请输入权限')}
-        </Form.Item>
-        <Form.Item label="资源" name="resourceIds">
-          {tagsSelect('请输入资源')}
-        </Form.Item>
-        <Form.Item
-          label="附加信息"
-          name="additionalInformation"
-          rules={[
-            {
-              validator: (_: unknown, value: string | null | undefined) =>
-                !value?.trim() || isJson(value)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('附加信息必须是 JSON 格式')),
-            },
-          ]}
-        >
-          <Input.TextArea rows={2} placeholder="请输入附加信息，JSON 格式数据" />
-        </Form.Item>
+        {formItem('权限', 'authorities', [], tagsSelect('请输入权限'))}
+        {formItem('资源', 'resourceIds', [], tagsSelect('请输入资源'))}
+        {textField('附加信息', 'additionalInformation', undefined, {
+          rules: JSON_RULES,
+          rows: 2,
+          placeholder: '请输入附加信息，JSON 格式数据',
+        })}
         <Form.Item
           label="强制 PKCE"
           name="pkceRequired"
@@ -242,9 +191,9 @@ export function OAuth2ClientPage() {
         >
           <Switch />
         </Form.Item>
-      </FormDialog>
-    </ListPage>
-  );
+      </>
+    ),
+  });
 }
 
 /** The fields that follow others: auto-approved scopes among the scopes, redirects for redirecting grants. */

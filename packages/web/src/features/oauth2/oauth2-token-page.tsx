@@ -69,7 +69,7 @@ export function OAuth2TokenPage() {
           onClick: () => onForceLogout(row),
         },
       ],
-      { visible: canDelete, width: 100, fixed: 'right' },
+      { visible: canDelete, width: 100 },
     ),
   ];
 

@@ -2,17 +2,7 @@ import { DICT_TYPE, operateLogExport, operateLogPage } from '@app/contract';
 import type { OperateLog } from '@app/contract';
 import { Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import {
-  actionColumn,
-  dateTimeColumn,
-  detailAction,
-  DetailDialog,
-  dictColumn,
-  ExportButton,
-  ListPage,
-  useDetailDialog,
-  useListPage,
-} from '../../shared/crud';
+import { dateTimeColumn, dictColumn, idColumn, textColumn, useCrudPage } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
@@ -60,13 +50,10 @@ const ResultTag = ({ code }: { code: number }) =>
 
 /** 操作日志 (menu component system/operatelog/index): every write through the API, recorded by the server. */
 export function OperateLogPage() {
-  const list = useListPage(operateLogPage, { search: SEARCH });
-  const detail = useDetailDialog<OperateLog>();
-
   const columns: TableColumnsType<OperateLog> = [
-    { title: '日志编号', dataIndex: 'id', width: 90, align: 'center' },
-    { title: '操作模块', dataIndex: 'module', width: 120, ellipsis: true, align: 'center' },
-    { title: '操作名', dataIndex: 'name', ellipsis: true, align: 'center' },
+    idColumn('日志编号'),
+    textColumn('操作模块', 'module', { width: 120 }),
+    textColumn('操作名', 'name'),
     dictColumn('操作类型', 'type', DICT_TYPE.SYSTEM_OPERATE_TYPE, { width: 100 }),
     {
       title: '操作人',
@@ -91,62 +78,47 @@ export function OperateLogPage() {
       align: 'center',
       render: (value: number) => `${value} ms`,
     },
-    ...actionColumn<OperateLog>((row) => [detailAction(() => detail.open(row))], {
-      width: 90,
-      fixed: 'right',
-    }),
   ];
 
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="系统日志" url="https://doc.iocoder.cn/system-log/" />}
-      actions={
-        <ExportButton
-          endpoint={operateLogExport}
-          query={list.filter}
-          entity="操作日志"
-          fileName="操作日志.xlsx"
-        />
-      }
-      emptyText="暂无操作日志"
-      scrollX={1100}
-    >
-      <DetailDialog
-        control={detail}
-        title="操作日志详细"
-        labelWidth={100}
-        items={(row) => [
-          { label: '日志编号', value: row.id },
-          { label: '链路追踪', value: row.traceId },
-          { label: '操作人', value: `${row.userNickname ?? '（用户已不存在）'}（编号 ${row.userId}）` },
-          { label: '用户类型', value: <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} /> },
-          { label: '用户 IP', value: row.userIp },
-          { label: '浏览器', value: row.userAgent },
-          { label: '操作模块', value: row.module },
-          { label: '操作名', value: row.name },
-          { label: '操作类型', value: <DictTag type={DICT_TYPE.SYSTEM_OPERATE_TYPE} value={row.type} /> },
-          { label: '操作明细', value: row.content || '无' },
-          { label: '拓展字段', value: <JsonBlock text={row.exts ? JSON.stringify(row.exts) : null} /> },
-          { label: '请求信息', value: `${row.requestMethod} ${row.requestUrl}` },
-          { label: '方法名', value: row.javaMethod },
-          { label: '请求参数', value: <JsonBlock text={row.javaMethodArgs} /> },
-          { label: '操作时间', value: formatDateTime(row.startTime) },
-          { label: '执行时长', value: `${row.duration} ms` },
-          {
-            label: '操作结果',
-            value: (
-              <Space>
-                <ResultTag code={row.resultCode} />
-                <span>结果码 {row.resultCode}</span>
-              </Space>
-            ),
-          },
-          { label: '结果提示', value: row.resultMsg || '无' },
-          { label: '结果数据', value: <JsonBlock text={row.resultData} /> },
-        ]}
-      />
-    </ListPage>
-  );
+  return useCrudPage({
+    endpoints: { page: operateLogPage, export: operateLogExport },
+    entity: '操作日志',
+    search: SEARCH,
+    columns,
+    header: <DocAlert title="系统日志" url="https://doc.iocoder.cn/system-log/" />,
+    exportAs: { fileName: '操作日志.xlsx' },
+    emptyText: '暂无操作日志',
+    scrollX: 1100,
+    detail: {
+      title: '操作日志详细',
+      labelWidth: 100,
+      items: (row) => [
+        ['日志编号', row.id],
+        ['链路追踪', row.traceId],
+        ['操作人', `${row.userNickname ?? '（用户已不存在）'}（编号 ${row.userId}）`],
+        ['用户类型', <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />],
+        ['用户 IP', row.userIp],
+        ['浏览器', row.userAgent],
+        ['操作模块', row.module],
+        ['操作名', row.name],
+        ['操作类型', <DictTag type={DICT_TYPE.SYSTEM_OPERATE_TYPE} value={row.type} />],
+        ['操作明细', row.content || '无'],
+        ['拓展字段', <JsonBlock text={row.exts ? JSON.stringify(row.exts) : null} />],
+        ['请求信息', `${row.requestMethod} ${row.requestUrl}`],
+        ['方法名', row.javaMethod],
+        ['请求参数', <JsonBlock text={row.javaMethodArgs} />],
+        ['操作时间', formatDateTime(row.startTime)],
+        ['执行时长', `${row.duration} ms`],
+        [
+          '操作结果',
+          <Space>
+            <ResultTag code={row.resultCode} />
+            <span>结果码 {row.resultCode}</span>
+          </Space>,
+        ],
+        ['结果提示', row.resultMsg || '无'],
+        ['结果数据', <JsonBlock text={row.resultData} />],
+      ],
+    },
+  });
 }

@@ -71,7 +71,6 @@ export function RolePage() {
     moreVisible: canAssignMenu || canAssignScope,
     width: 300,
     wrap: true,
-    fixed: 'right',
   });
 
   const columns: TableColumnsType<Role> = [

@@ -2,17 +2,7 @@ import { DICT_TYPE, SMS_SEND_STATUS, smsLogExportExcel, smsLogPage } from '@app/
 import type { SmsLog } from '@app/contract';
 import { InputNumber } from 'antd';
 import type { TableColumnsType } from 'antd';
-import {
-  actionColumn,
-  dateTimeColumn,
-  detailAction,
-  DetailDialog,
-  dictColumn,
-  ExportButton,
-  ListPage,
-  useDetailDialog,
-  useListPage,
-} from '../../shared/crud';
+import { dateTimeColumn, dictColumn, idColumn, textColumn, useCrudPage } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
@@ -59,11 +49,9 @@ export function SmsLogPage() {
     { kind: 'dict', name: 'receiveStatus', label: '接收状态', dictType: DICT_TYPE.SYSTEM_SMS_RECEIVE_STATUS },
     { kind: 'dateRange', name: 'receiveTime', label: '接收时间' },
   ];
-  const list = useListPage(smsLogPage, { search, refetchInterval: pendingRefresh });
-  const detail = useDetailDialog<SmsLog>();
 
   const columns: TableColumnsType<SmsLog> = [
-    { title: '编号', dataIndex: 'id', width: 80, align: 'center' },
+    idColumn('编号', { width: 80 }),
     dateTimeColumn(),
     {
       title: '手机号',
@@ -77,7 +65,7 @@ export function SmsLogPage() {
         </CellLines>
       ),
     },
-    { title: '短信内容', dataIndex: 'templateContent', width: 280, align: 'center' },
+    textColumn('短信内容', 'templateContent', { width: 280, ellipsis: false }),
     {
       title: '发送状态',
       key: 'sendStatus',
@@ -103,83 +91,59 @@ export function SmsLogPage() {
         <ChannelCell signature={channels.signatureOf(row.channelId)} code={row.channelCode} />
       ),
     },
-    { title: '模板编号', dataIndex: 'templateId', width: 90, align: 'center' },
+    textColumn('模板编号', 'templateId', { width: 90, ellipsis: false }),
     dictColumn('短信类型', 'templateType', DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE, { width: 100 }),
-    ...actionColumn<SmsLog>((row) => [detailAction(() => detail.open(row))], { width: 90, fixed: 'right' }),
   ];
 
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="短信配置" url="https://doc.iocoder.cn/sms/" />}
-      actions={
-        <ExportButton
-          endpoint={smsLogExportExcel}
-          query={list.filter}
-          entity="短信日志"
-          fileName="短信日志.xlsx"
-        />
-      }
-      emptyText="暂无短信日志"
-      scrollX={1500}
-    >
-      <DetailDialog
-        control={detail}
-        title="短信日志详细"
-        labelWidth={140}
-        items={(row) => [
-          { label: '日志主键', value: row.id },
-          {
-            label: '短信渠道',
-            value: (
-              <>
-                {channels.signatureOf(row.channelId)}{' '}
-                <DictTag type={DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE} value={row.channelCode} />
-              </>
-            ),
-          },
-          {
-            label: '短信模板',
-            value: (
-              <>
-                {row.templateId} | {row.templateCode}{' '}
-                <DictTag type={DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE} value={row.templateType} />
-              </>
-            ),
-          },
-          { label: 'API 的模板编号', value: row.apiTemplateId },
-          {
-            label: '用户信息',
-            value: (
-              <>
-                {row.mobile} {user(row)}
-              </>
-            ),
-          },
-          { label: '短信内容', value: row.templateContent },
-          { label: '短信参数', value: JSON.stringify(row.templateParams) },
-          { label: '创建时间', value: formatDateTime(row.createTime) },
-          {
-            label: '发送状态',
-            value: <DictTag type={DICT_TYPE.SYSTEM_SMS_SEND_STATUS} value={row.sendStatus} />,
-          },
-          { label: '发送时间', value: formatDateTime(row.sendTime) },
-          { label: '发送结果', value: row.sendCode === null ? '' : `${row.sendCode} | ${row.sendMsg ?? ''}` },
-          { label: 'API 发送结果', value: [row.apiSendCode, row.apiSendMsg].filter(Boolean).join(' | ') },
-          { label: 'API 请求编号', value: row.apiRequestId ?? '' },
-          { label: 'API 序列号', value: row.apiSerialNo ?? '' },
-          {
-            label: '接收状态',
-            value: <DictTag type={DICT_TYPE.SYSTEM_SMS_RECEIVE_STATUS} value={row.receiveStatus} />,
-          },
-          { label: '接收时间', value: formatDateTime(row.receiveTime) },
-          {
-            label: 'API 接收结果',
-            value: [row.apiReceiveCode, row.apiReceiveMsg].filter(Boolean).join(' | '),
-          },
-        ]}
-      />
-    </ListPage>
-  );
+  return useCrudPage({
+    endpoints: { page: smsLogPage, export: smsLogExportExcel },
+    entity: '短信日志',
+    search,
+    listOptions: { refetchInterval: pendingRefresh },
+    columns,
+    header: <DocAlert title="短信配置" url="https://doc.iocoder.cn/sms/" />,
+    exportAs: { fileName: '短信日志.xlsx' },
+    emptyText: '暂无短信日志',
+    scrollX: 1500,
+    detail: {
+      title: '短信日志详细',
+      labelWidth: 140,
+      items: (row) => [
+        ['日志主键', row.id],
+        [
+          '短信渠道',
+          <>
+            {channels.signatureOf(row.channelId)}{' '}
+            <DictTag type={DICT_TYPE.SYSTEM_SMS_CHANNEL_CODE} value={row.channelCode} />
+          </>,
+        ],
+        [
+          '短信模板',
+          <>
+            {row.templateId} | {row.templateCode}{' '}
+            <DictTag type={DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE} value={row.templateType} />
+          </>,
+        ],
+        ['API 的模板编号', row.apiTemplateId],
+        [
+          '用户信息',
+          <>
+            {row.mobile} {user(row)}
+          </>,
+        ],
+        ['短信内容', row.templateContent],
+        ['短信参数', JSON.stringify(row.templateParams)],
+        ['创建时间', formatDateTime(row.createTime)],
+        ['发送状态', <DictTag type={DICT_TYPE.SYSTEM_SMS_SEND_STATUS} value={row.sendStatus} />],
+        ['发送时间', formatDateTime(row.sendTime)],
+        ['发送结果', row.sendCode === null ? '' : `${row.sendCode} | ${row.sendMsg ?? ''}`],
+        ['API 发送结果', [row.apiSendCode, row.apiSendMsg].filter(Boolean).join(' | ')],
+        ['API 请求编号', row.apiRequestId ?? ''],
+        ['API 序列号', row.apiSerialNo ?? ''],
+        ['接收状态', <DictTag type={DICT_TYPE.SYSTEM_SMS_RECEIVE_STATUS} value={row.receiveStatus} />],
+        ['接收时间', formatDateTime(row.receiveTime)],
+        ['API 接收结果', [row.apiReceiveCode, row.apiReceiveMsg].filter(Boolean).join(' | ')],
+      ],
+    },
+  });
 }

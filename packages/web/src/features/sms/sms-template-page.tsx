@@ -16,29 +16,33 @@ import { Form, Input, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import {
-  CreateButton,
   dateTimeColumn,
   dictColumn,
-  DictRadio,
-  DictSelect,
-  ExportButton,
-  FormDialog,
+  dictField,
+  formItem,
   invalidateEndpoints,
-  ListPage,
-  maxLength,
   required,
-  requiredText,
   sendTestAction,
+  statusField,
   TemplateSendDialog,
+  textColumn,
+  textField,
   useCan,
-  useEditDeleteColumn,
-  useFormDialog,
-  useListPage,
+  useCrudPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { ChannelCell, useSmsChannelOptions } from './sms-channels';
+
+const ENDPOINTS = {
+  page: smsTemplatePage,
+  get: smsTemplateGet,
+  create: smsTemplateCreate,
+  update: smsTemplateUpdate,
+  delete: smsTemplateDelete,
+  export: smsTemplateExportExcel,
+};
 
 /** 短信模板 (menu component system/sms/template/index), with a 测试 send per template. */
 export function SmsTemplatePage() {
@@ -52,29 +56,17 @@ export function SmsTemplatePage() {
     { kind: 'select', name: 'channelId', label: '短信渠道', width: 200, options: channels.options },
     { kind: 'dateRange', name: 'createTime', label: '创建时间' },
   ];
-  const list = useListPage(smsTemplatePage, { search });
-  const dialog = useFormDialog();
   const [sending, setSending] = useState<SmsTemplate | null>(null);
   const canSend = useCan(smsTemplateSendSms);
-  const actions = useEditDeleteColumn<SmsTemplate>({
-    dialog,
-    update: smsTemplateUpdate,
-    remove: smsTemplateDelete,
-    entity: '短信模板',
-    first: (row) => [sendTestAction(() => setSending(row), canSend, <ShareAltOutlined />)],
-    moreVisible: canSend,
-    width: 210,
-    fixed: 'right',
-  });
 
   const columns: TableColumnsType<SmsTemplate> = [
-    { title: '模板编码', dataIndex: 'code', width: 150, ellipsis: true, align: 'center' },
-    { title: '模板名称', dataIndex: 'name', width: 150, ellipsis: true, align: 'center' },
-    { title: '模板内容', dataIndex: 'content', width: 260, align: 'center' },
+    textColumn('模板编码', 'code', { width: 150 }),
+    textColumn('模板名称', 'name', { width: 150 }),
+    textColumn('模板内容', 'content', { width: 260, ellipsis: false }),
     dictColumn('短信类型', 'type', DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE, { width: 100 }),
     dictColumn('开启状态', 'status', DICT_TYPE.COMMON_STATUS, { width: 100 }),
-    { title: '备注', dataIndex: 'remark', width: 120, ellipsis: true, align: 'center' },
-    { title: '短信 API 的模板编号', dataIndex: 'apiTemplateId', width: 170, ellipsis: true, align: 'center' },
+    textColumn('备注', 'remark', { width: 120 }),
+    textColumn('短信 API 的模板编号', 'apiTemplateId', { width: 170 }),
     {
       title: '短信渠道',
       key: 'channel',
@@ -85,73 +77,49 @@ export function SmsTemplatePage() {
       ),
     },
     dateTimeColumn(),
-    ...actions,
   ];
 
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="短信配置" url="https://doc.iocoder.cn/sms/" />}
-      actions={
-        <>
-          <CreateButton endpoint={smsTemplateCreate} onClick={dialog.openCreate} />
-          <ExportButton
-            endpoint={smsTemplateExportExcel}
-            query={list.filter}
-            entity="短信模板"
-            fileName="短信模板.xlsx"
-          />
-        </>
-      }
-      emptyText="暂无短信模板"
-      scrollX={1600}
-    >
-      <FormDialog
-        control={dialog}
-        entity="短信模板"
-        name="sms-template-form"
-        get={smsTemplateGet}
-        create={smsTemplateCreate}
-        update={smsTemplateUpdate}
-        labelWidth={140}
-        initialValues={{ status: 0 }}
-      >
-        <Form.Item label="短信渠道编号" name="channelId" rules={required('短信渠道编号')}>
-          <Select placeholder="请选择短信渠道编号" options={channels.options} />
-        </Form.Item>
-        <Form.Item label="短信类型" name="type" rules={required('短信类型')}>
-          <DictSelect placeholder="请选择短信类型" dictType={DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE} />
-        </Form.Item>
-        <Form.Item label="模板编码" name="code" rules={requiredText('模板编码', 63)}>
-          <Input placeholder="请输入模板编码" />
-        </Form.Item>
-        <Form.Item label="模板名称" name="name" rules={requiredText('模板名称', 63)}>
-          <Input placeholder="请输入模板名称" />
-        </Form.Item>
-        <Form.Item
-          label="模板内容"
-          name="content"
-          extra="参数写作 {参数名}，例如：您的验证码是{code}"
-          rules={requiredText('模板内容', 255)}
-        >
-          <Input.TextArea placeholder="请输入模板内容" rows={3} />
-        </Form.Item>
-        <Form.Item label="开启状态" name="status" rules={required('开启状态')}>
-          <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
-        </Form.Item>
-        <Form.Item
-          label="短信 API 模板编号"
-          name="apiTemplateId"
-          rules={requiredText('短信 API 的模板编号', 63)}
-        >
-          <Input placeholder="请输入短信 API 的模板编号" />
-        </Form.Item>
-        <Form.Item label="备注" name="remark" rules={maxLength('备注', 255)}>
-          <Input placeholder="请输入备注" />
-        </Form.Item>
-      </FormDialog>
-
+  return useCrudPage({
+    endpoints: ENDPOINTS,
+    entity: '短信模板',
+    search: search,
+    columns: columns,
+    rowActions: {
+      first: (row) => [sendTestAction(() => setSending(row), canSend, <ShareAltOutlined />)],
+      moreVisible: canSend,
+      width: 210,
+    },
+    header: <DocAlert title="短信配置" url="https://doc.iocoder.cn/sms/" />,
+    exportAs: { fileName: '短信模板.xlsx' },
+    emptyText: '暂无短信模板',
+    scrollX: 1600,
+    form: { name: 'sms-template-form', labelWidth: 140, initialValues: { status: 0 } },
+    fields: (
+      <>
+        {formItem(
+          '短信渠道编号',
+          'channelId',
+          required('短信渠道编号'),
+          <Select placeholder="请选择短信渠道编号" options={channels.options} />,
+        )}
+        {dictField('短信类型', 'type', DICT_TYPE.SYSTEM_SMS_TEMPLATE_TYPE, {
+          placeholder: '请选择短信类型',
+        })}
+        {textField('模板编码', 'code', 63)}
+        {textField('模板名称', 'name', 63)}
+        {textField('模板内容', 'content', 255, {
+          rows: 3,
+          extra: '参数写作 {参数名}，例如：您的验证码是{code}',
+        })}
+        {statusField('开启状态')}
+        {textField('短信 API 模板编号', 'apiTemplateId', 63, {
+          ruleLabel: '短信 API 的模板编号',
+          placeholder: '请输入短信 API 的模板编号',
+        })}
+        {textField('备注', 'remark', 255, { optional: true })}
+      </>
+    ),
+    dialogs: (
       <TemplateSendDialog
         template={sending}
         onClose={() => setSending(null)}
@@ -181,6 +149,6 @@ export function SmsTemplatePage() {
           return logId;
         }}
       />
-    </ListPage>
-  );
+    ),
+  });
 }

@@ -12,20 +12,27 @@ import type { SocialClient } from '@app/contract';
 import { Form, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  CreateButton,
   dateTimeColumn,
   dictColumn,
-  DictRadio,
-  FormDialog,
-  ListPage,
-  required,
+  dictField,
+  formItem,
+  idColumn,
   requiredText,
-  useEditDeleteColumn,
-  useFormDialog,
-  useListPage,
+  secretField,
+  statusField,
+  textColumn,
+  useCrudPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { DocAlert } from '../../shared/ui/doc-alert';
+
+const ENDPOINTS = {
+  page: socialClientPage,
+  get: socialClientGet,
+  create: socialClientCreate,
+  update: socialClientUpdate,
+  delete: socialClientDelete,
+};
 
 const SEARCH: SearchField[] = [
   { kind: 'text', name: 'name', label: '应用名', width: 180 },
@@ -49,73 +56,52 @@ const urlRules = (label: string) => [
   { pattern: HTTP_URL, message: `${label}必须是 http:// 或 https:// 开头的地址` },
 ];
 
+const COLUMNS: TableColumnsType<SocialClient> = [
+  idColumn('编号', { width: 80 }),
+  textColumn('应用名', 'name'),
+  dictColumn('社交平台', 'socialType', SOCIAL_TYPE_DICT, { width: 140 }),
+  dictColumn('用户类型', 'userType', DICT_TYPE.USER_TYPE, { width: 100 }),
+  textColumn('客户端编号', 'clientId'),
+  dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
+  dateTimeColumn(),
+];
+
 /**
  * 社交客户端 (menu component system/social/client/index): the tenant's clients of the social
  * platforms its users sign in with; the secret is kept encrypted and never shown again.
  */
 export function SocialClientPage() {
-  const list = useListPage(socialClientPage, { search: SEARCH });
-  const dialog = useFormDialog();
-  const actions = useEditDeleteColumn<SocialClient>({
-    dialog,
-    update: socialClientUpdate,
-    remove: socialClientDelete,
+  return useCrudPage({
+    endpoints: ENDPOINTS,
     entity: '社交客户端',
-  });
-
-  const columns: TableColumnsType<SocialClient> = [
-    { title: '编号', dataIndex: 'id', width: 80, align: 'center' },
-    { title: '应用名', dataIndex: 'name', ellipsis: true, align: 'center' },
-    dictColumn('社交平台', 'socialType', SOCIAL_TYPE_DICT, { width: 140 }),
-    dictColumn('用户类型', 'userType', DICT_TYPE.USER_TYPE, { width: 100 }),
-    { title: '客户端编号', dataIndex: 'clientId', ellipsis: true, align: 'center' },
-    dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
-    dateTimeColumn(),
-    ...actions,
-  ];
-
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="三方登录" url="https://doc.iocoder.cn/social-user/" />}
-      actions={<CreateButton endpoint={socialClientCreate} onClick={dialog.openCreate} />}
-      emptyText="暂无社交客户端"
-      scrollX={1000}
-    >
-      <FormDialog
-        control={dialog}
-        entity="社交客户端"
-        name="social-client-form"
-        get={socialClientGet}
-        create={socialClientCreate}
-        update={socialClientUpdate}
-        labelWidth={110}
-        initialValues={{ socialType: SOCIAL_TYPE.GITEE, userType: 2, status: 0 }}
-        // The secret is never shown again: left empty, an update keeps it.
-        toForm={(row) => ({ ...row, clientSecret: '' })}
-        toBody={(values) => ({ ...values, clientSecret: (values.clientSecret as string) || null })}
-      >
-        {(_, updating) => (
-          <>
-            <Form.Item label="应用名" name="name" rules={requiredText('应用名')}>
-              <Input placeholder="请输入应用名，登录页按钮的提示" maxLength={255} />
-            </Form.Item>
-            <Form.Item label="社交平台" name="socialType" rules={required('社交平台的类型')}>
-              <DictRadio dictType={SOCIAL_TYPE_DICT} />
-            </Form.Item>
-            <Form.Item label="用户类型" name="userType" rules={required('用户类型')}>
-              <DictRadio dictType={DICT_TYPE.USER_TYPE} />
-            </Form.Item>
-            <PlatformFields updating={updating} />
-            <Form.Item label="状态" name="status" rules={required('状态')}>
-              <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
-            </Form.Item>
-          </>
+    search: SEARCH,
+    columns: COLUMNS,
+    header: <DocAlert title="三方登录" url="https://doc.iocoder.cn/social-user/" />,
+    emptyText: '暂无社交客户端',
+    scrollX: 1000,
+    form: {
+      name: 'social-client-form',
+      labelWidth: 110,
+      initialValues: { socialType: SOCIAL_TYPE.GITEE, userType: 2, status: 0 },
+      // The secret is never shown again: left empty, an update keeps it.
+      toForm: (row) => ({ ...row, clientSecret: '' }),
+      toBody: (values) => ({ ...values, clientSecret: (values.clientSecret as string) || null }),
+    },
+    fields: (_, updating) => (
+      <>
+        {formItem(
+          '应用名',
+          'name',
+          requiredText('应用名'),
+          <Input placeholder="请输入应用名，登录页按钮的提示" maxLength={255} />,
         )}
-      </FormDialog>
-    </ListPage>
-  );
+        {dictField('社交平台', 'socialType', SOCIAL_TYPE_DICT, { ruleLabel: '社交平台的类型' })}
+        {dictField('用户类型', 'userType', DICT_TYPE.USER_TYPE)}
+        <PlatformFields updating={updating} />
+        {statusField()}
+      </>
+    ),
+  });
 }
 
 /** The client's credentials and what its platform needs besides. */
@@ -131,18 +117,7 @@ function PlatformFields({ updating }: { updating: boolean }) {
       >
         <Input placeholder="请输入客户端编号" maxLength={255} />
       </Form.Item>
-      <Form.Item
-        label="客户端密钥"
-        name="clientSecret"
-        rules={updating ? [] : [{ required: true, whitespace: true, message: '客户端密钥不能为空' }]}
-        extra={updating ? '密钥已加密保存，不修改请留空' : undefined}
-      >
-        <Input.Password
-          placeholder={updating ? '不修改请留空' : '请输入客户端密钥'}
-          autoComplete="new-password"
-          maxLength={255}
-        />
-      </Form.Item>
+      {secretField('客户端密钥', 'clientSecret', updating, '密钥', { maxLength: 255, whitespace: true })}
       {socialType === SOCIAL_TYPE.WECHAT_ENTERPRISE && (
         <Form.Item
           label="agentId"

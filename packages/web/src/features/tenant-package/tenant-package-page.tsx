@@ -2,23 +2,32 @@ import {
   DICT_TYPE,
   tenantPackageCreate,
   tenantPackageDelete,
+  tenantPackageGet,
   tenantPackagePage,
   tenantPackageUpdate,
 } from '@app/contract';
 import type { TenantPackage } from '@app/contract';
 import type { TableColumnsType } from 'antd';
 import {
-  CreateButton,
   dateTimeColumn,
   dictColumn,
-  ListPage,
-  useEditDeleteColumn,
-  useFormDialog,
-  useListPage,
+  idColumn,
+  statusField,
+  textColumn,
+  textField,
+  useCrudPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { DocAlert } from '../../shared/ui/doc-alert';
-import { TenantPackageFormDialog } from './tenant-package-form-dialog';
+import { PackageMenuField } from './package-menu-field';
+
+const ENDPOINTS = {
+  page: tenantPackagePage,
+  get: tenantPackageGet,
+  create: tenantPackageCreate,
+  update: tenantPackageUpdate,
+  delete: tenantPackageDelete,
+};
 
 const SEARCH: SearchField[] = [
   { kind: 'text', name: 'name', label: '套餐名' },
@@ -27,39 +36,40 @@ const SEARCH: SearchField[] = [
   { kind: 'dateRange', name: 'createTime', label: '创建时间' },
 ];
 
+const COLUMNS: TableColumnsType<TenantPackage> = [
+  idColumn('套餐编号'),
+  textColumn('套餐名', 'name'),
+  dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
+  textColumn('备注', 'remark'),
+  dateTimeColumn(),
+];
+
 /**
  * 租户套餐 (menu component system/tenantPackage/index): the packages that choose which menus a
  * tenant's roles may hold.
  */
 export function TenantPackagePage() {
-  const list = useListPage(tenantPackagePage, { search: SEARCH });
-  const dialog = useFormDialog();
-  const actions = useEditDeleteColumn<TenantPackage>({
-    dialog,
-    update: tenantPackageUpdate,
-    remove: tenantPackageDelete,
+  return useCrudPage({
+    endpoints: ENDPOINTS,
     entity: '租户套餐',
+    search: SEARCH,
+    columns: COLUMNS,
+    header: <DocAlert title="SaaS 多租户" url="https://doc.iocoder.cn/saas-tenant/" />,
+    emptyText: '暂无租户套餐',
+    scrollX: 800,
+    form: {
+      name: 'tenant-package-form',
+      initialValues: { name: '', menuIds: [], status: 0, remark: '' },
+      toForm: (row) => ({ ...row, status: row.status === 1 ? 1 : 0, remark: row.remark ?? '' }),
+      toBody: (values) => ({ ...values, menuIds: values.menuIds ?? [] }),
+    },
+    fields: (_, __, open) => (
+      <>
+        {textField('套餐名', 'name', 30)}
+        <PackageMenuField open={open} />
+        {statusField()}
+        {textField('备注', 'remark', 256, { optional: true })}
+      </>
+    ),
   });
-
-  const columns: TableColumnsType<TenantPackage> = [
-    { title: '套餐编号', dataIndex: 'id', width: 90, align: 'center' },
-    { title: '套餐名', dataIndex: 'name', ellipsis: true, align: 'center' },
-    dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
-    { title: '备注', dataIndex: 'remark', ellipsis: true, align: 'center' },
-    dateTimeColumn(),
-    ...actions,
-  ];
-
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="SaaS 多租户" url="https://doc.iocoder.cn/saas-tenant/" />}
-      actions={<CreateButton endpoint={tenantPackageCreate} onClick={dialog.openCreate} />}
-      emptyText="暂无租户套餐"
-      scrollX={800}
-    >
-      <TenantPackageFormDialog control={dialog} />
-    </ListPage>
-  );
 }

@@ -50,7 +50,6 @@ export function TenantPage() {
     remove: tenantDelete,
     entity: '租户',
     disabled: (row) => row.packageId === TENANT_PACKAGE_ID_SYSTEM,
-    fixed: 'right',
   });
   const packages = useQuery({
     queryKey: queryKey(tenantPackageGetSimpleList),

@@ -59,9 +59,10 @@ export function ExportButton({ endpoint, query, entity, fileName }: ExportButton
  * Deleting a row by id: confirms with the reference's text, calls the endpoint, says 删除成功 and
  * refreshes every read of the resource.
  */
-export function useDeleteAction(endpoint: Endpoint, entity: string) {
+export function useDeleteAction(endpoint: Endpoint | undefined, entity: string) {
   const call = useConfirmedCall();
   return (id: number | string, shownId: number | string = id) =>
+    endpoint &&
     call({
       content: deleteQuestion(entity, shownId),
       endpoint,

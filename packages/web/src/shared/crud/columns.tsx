@@ -11,6 +11,22 @@ import { useCan } from './use-can';
 
 type Options<T> = Omit<TableColumnType<T>, 'title' | 'dataIndex' | 'render'>;
 
+/** A centred text column that cuts long values with an ellipsis (`ellipsis: false` keeps them whole). */
+export const textColumn = <T,>(
+  title: string,
+  dataIndex: keyof T & string,
+  options: Omit<TableColumnType<T>, 'title' | 'dataIndex'> = {},
+): TableColumnType<T> => ({ title, dataIndex, ellipsis: true, align: 'center', ...options });
+
+/** The row's number, `id`, 90 px. */
+export const idColumn = <T,>(title: string, options: Options<T> = {}): TableColumnType<T> => ({
+  title,
+  dataIndex: 'id',
+  width: 90,
+  align: 'center',
+  ...options,
+});
+
 /** A column shown as the dictionary's tag, centred, 90 px unless told otherwise. */
 export const dictColumn = <T,>(
   title: string,
@@ -43,8 +59,9 @@ export const dateTimeColumn = <T,>(
 export interface EditDeleteColumnOptions<T> {
   /** 修改 opens this dialog on the row. */
   dialog: FormDialogControl;
-  update: Endpoint;
-  remove: Endpoint;
+  /** Without it (or the permission) no 修改; likewise `remove` and 删除. */
+  update?: Endpoint;
+  remove?: Endpoint;
   /** '岗位' → '是否确认删除岗位编号为"7"的数据项?'. */
   entity: string;
   /** The id the delete question names, when not the row's id (e.g. the OAuth2 client's clientId). */

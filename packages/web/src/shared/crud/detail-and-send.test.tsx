@@ -52,10 +52,7 @@ describe('DetailDialog', { timeout: 30_000 }, () => {
         <DetailDialog
           control={detail}
           title="岗位详细"
-          items={(row) => [
-            { label: '岗位名称', value: row.name },
-            row.remark !== null && { label: '备注', value: row.remark },
-          ]}
+          items={(row) => [['岗位名称', row.name], row.remark !== null && ['备注', row.remark]]}
         />
       </>
     );

@@ -19,8 +19,9 @@ export function useDetailDialog<T>(): DetailDialogControl<T> {
   return { row, open: setRow, close: () => setRow(null) };
 }
 
-/** One line of a detail: a label and its value (`false` or `null` leaves it out). */
-export type DetailItem = { label: ReactNode; value: ReactNode } | false | null;
+/** One line of a detail: its label and its value (`false` or `null` leaves it out). A pair, not an
+ * object, so that a long detail reads as the table it shows. */
+export type DetailItem = readonly [label: ReactNode, value: ReactNode] | false | null;
 
 export interface DetailDialogProps<T> {
   control: DetailDialogControl<T>;
@@ -49,7 +50,7 @@ export function DetailDialog<T>({
       ? []
       : items(row)
           .filter((item) => item !== false && item !== null)
-          .map((item, index) => ({ key: index, label: item.label, children: item.value }));
+          .map(([label, value], index) => ({ key: index, label, children: value }));
   return (
     <Modal
       title={title}

@@ -52,8 +52,11 @@ export interface FormDialogProps<G extends Endpoint, C extends Endpoint, U exten
   onSaved?: () => Promise<unknown> | void;
   /** The form's name, which prefixes its fields' ids. */
   name: string;
-  /** The form fields; a function receives the form and whether it edits an existing row. */
-  children: ReactNode | ((form: FormInstance, updating: boolean) => ReactNode);
+  /**
+   * The form fields; a function receives the form, whether it edits an existing row and whether the
+   * dialog is open (the fields render while closed too: what they load waits for the opening).
+   */
+  children: ReactNode | ((form: FormInstance, updating: boolean, open: boolean) => ReactNode);
 }
 
 /**
@@ -138,7 +141,7 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
       <Spin spinning={loading}>
         {/* Read-only until the row has arrived, so nothing typed meanwhile is overwritten by it. */}
         <Form name={name} form={form} labelCol={{ flex: `${labelWidth}px` }} disabled={loading}>
-          {typeof children === 'function' ? children(form, updating) : children}
+          {typeof children === 'function' ? children(form, updating, target !== null) : children}
         </Form>
       </Spin>
     </Modal>

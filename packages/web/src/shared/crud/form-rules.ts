@@ -13,3 +13,16 @@ export const requiredText = (label: string, max?: number): FormRule[] => [
   { required: true, whitespace: true, message: `${label}不能为空` },
   ...(max === undefined ? [] : maxLength(label, max)),
 ];
+
+/**
+ * The same limits in the wording of the reference's older forms, without spaces: '参数名称不能超过100个字符',
+ * or with `length` '字典名称长度不能超过100个字符'.
+ */
+export const compactText = (
+  label: string,
+  max: number,
+  { optional = false, length = false }: { optional?: boolean; length?: boolean } = {},
+): FormRule[] => [
+  ...(optional ? [] : [{ required: true, whitespace: true, message: `${label}不能为空` }]),
+  { max, message: `${label}${length ? '长度' : ''}不能超过${max}个字符` },
+];

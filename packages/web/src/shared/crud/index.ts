@@ -1,16 +1,20 @@
 // The CRUD kit: a management page is its columns, search fields, form fields and domain actions.
 export { actionColumn, CreateButton, ExportButton, useDeleteAction } from './actions';
 export type { ExportButtonProps } from './actions';
-export { dateTimeColumn, dictColumn, useEditDeleteColumn } from './columns';
+export { dateTimeColumn, dictColumn, idColumn, textColumn, useEditDeleteColumn } from './columns';
 export type { EditDeleteColumnOptions } from './columns';
+export { useCrudPage } from './crud-page';
+export type { CrudEndpoints, CrudFormOptions, CrudPageOptions, CrudRowActions } from './crud-page';
 export { confirmAction, confirmDelete, confirmExport, deleteQuestion } from './confirm';
 export { useConfirmedCall } from './confirmed-call';
 export type { ConfirmedCall } from './confirmed-call';
 export { detailAction, DetailDialog, useDetailDialog } from './detail-dialog';
 export type { DetailDialogControl, DetailDialogProps, DetailItem } from './detail-dialog';
 export { DictRadio, DictSelect, useDictValueOptions } from './dict-inputs';
+export { dictField, formItem, numberField, secretField, statusField, textField } from './form-fields';
+export type { DictFieldOptions, TextFieldOptions } from './form-fields';
 export { FormDialog, useFormDialog } from './form-dialog';
-export { maxLength, required, requiredText } from './form-rules';
+export { compactText, maxLength, required, requiredText } from './form-rules';
 export type { DialogTarget, FormDialogControl, FormDialogProps } from './form-dialog';
 export { ListPage } from './list-page';
 export type { ListPageProps } from './list-page';

@@ -673,44 +673,36 @@ export interface ExtraKind {
 
 const SORT: ExtraAttribute = { name: 'sort', label: '排序', numeric: true };
 
+/** A kind of extension element: its attributes by name and label, then the common 排序. */
+const extraKind = (type: string, title: string, attributes: Record<string, string>): ExtraKind => ({
+  type,
+  title,
+  attributes: [...Object.entries(attributes).map(([name, label]) => ({ name, label })), SORT],
+});
+
 export const FLOWABLE_EXTRAS = {
-  button: {
-    type: 'Button',
-    title: '按钮配置',
-    attributes: [
-      { name: 'id', label: '按钮ID' },
-      { name: 'name', label: '按钮名称' },
-      { name: 'code', label: '按钮编码' },
-      { name: 'isHide', label: '是否隐藏' },
-      { name: 'next', label: '下一步' },
-      SORT,
-    ],
-  },
-  assignee: {
-    type: 'Assignee',
-    title: '审批人规则',
-    attributes: [
-      { name: 'id', label: '规则ID' },
-      { name: 'type', label: '规则类型' },
-      { name: 'value', label: '规则值' },
-      { name: 'condition', label: '条件' },
-      { name: 'operationType', label: '运算类型' },
-      SORT,
-    ],
-  },
-  condition: {
-    type: 'Condition',
-    title: '条件规则',
-    attributes: [
-      { name: 'id', label: '条件ID' },
-      { name: 'field', label: '字段' },
-      { name: 'compare', label: '比较方式' },
-      { name: 'value', label: '比较值' },
-      { name: 'logic', label: '逻辑关系' },
-      SORT,
-    ],
-  },
-} as const satisfies Record<string, ExtraKind>;
+  button: extraKind('Button', '按钮配置', {
+    id: '按钮ID',
+    name: '按钮名称',
+    code: '按钮编码',
+    isHide: '是否隐藏',
+    next: '下一步',
+  }),
+  assignee: extraKind('Assignee', '审批人规则', {
+    id: '规则ID',
+    type: '规则类型',
+    value: '规则值',
+    condition: '条件',
+    operationType: '运算类型',
+  }),
+  condition: extraKind('Condition', '条件规则', {
+    id: '条件ID',
+    field: '字段',
+    compare: '比较方式',
+    value: '比较值',
+    logic: '逻辑关系',
+  }),
+};
 
 export type ExtraRecord = Record<string, string>;
 

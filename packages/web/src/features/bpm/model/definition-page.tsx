@@ -80,7 +80,7 @@ export default function DefinitionPage() {
           onClick: () => setRuleOwner({ processDefinitionId: row.id }),
         },
       ],
-      { visible: canSeeRules, width: 110, fixed: 'right' },
+      { visible: canSeeRules, width: 110 },
     ),
   ];
 

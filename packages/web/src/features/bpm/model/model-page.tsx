@@ -210,7 +210,6 @@ export function ModelPage() {
       {
         visible: canUpdate || canRules || canDeploy || canDefinitions || canDelete,
         width: 330,
-        fixed: 'right',
         wrap: true,
       },
     ),

@@ -59,7 +59,7 @@ export function OaLeavePage() {
           visible: Boolean(row.processInstanceId),
         },
       ],
-      { visible: canQuery, width: 180, fixed: 'right' },
+      { visible: canQuery, width: 180 },
     ),
   ];
 

@@ -124,7 +124,7 @@ export function ProcessInstancePage() {
           visible: canCancel && row.status === BPM_INSTANCE_STATUS.RUNNING,
         },
       ],
-      { visible: canQuery || canCancel, fixed: 'right' },
+      { visible: canQuery || canCancel },
     ),
   ];
 

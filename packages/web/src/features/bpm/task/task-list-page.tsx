@@ -74,7 +74,7 @@ export function TaskListPage({ kind }: TaskListPageProps) {
           onClick: () => void navigate(processDetailPath(row.processInstance.id)),
         },
       ],
-      { visible: canAct, width: 100, fixed: 'right' },
+      { visible: canAct, width: 100 },
     ),
   ] as TableColumnsType<TodoTask | DoneTask>;
 

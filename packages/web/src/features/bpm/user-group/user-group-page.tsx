@@ -9,26 +9,32 @@ import {
 } from '@app/contract';
 import type { BpmUserGroup } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select, Space, Tag } from 'antd';
+import { Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import {
-  CreateButton,
   dateTimeColumn,
   dictColumn,
-  DictRadio,
-  FormDialog,
-  ListPage,
+  formItem,
+  idColumn,
   queryKey,
   required,
-  requiredText,
-  useEditDeleteColumn,
-  useFormDialog,
-  useListPage,
+  statusField,
+  textColumn,
+  textField,
+  useCrudPage,
 } from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
 import { request } from '../../../shared/request';
 import { DocAlert } from '../../../shared/ui/doc-alert';
+
+const ENDPOINTS = {
+  page: bpmUserGroupPage,
+  get: bpmUserGroupGet,
+  create: bpmUserGroupCreate,
+  update: bpmUserGroupUpdate,
+  delete: bpmUserGroupDelete,
+};
 
 const SEARCH: SearchField[] = [
   { kind: 'text', name: 'name', label: '组名' },
@@ -38,14 +44,6 @@ const SEARCH: SearchField[] = [
 
 /** 用户分组 (menu component bpm/group/index): the user groups of assignment rules of type 40. */
 export function UserGroupPage() {
-  const list = useListPage(bpmUserGroupPage, { search: SEARCH });
-  const dialog = useFormDialog();
-  const actions = useEditDeleteColumn<BpmUserGroup>({
-    dialog,
-    update: bpmUserGroupUpdate,
-    remove: bpmUserGroupDelete,
-    entity: '用户组',
-  });
   const users = useQuery({
     queryKey: queryKey(userListAllSimple),
     queryFn: () => request(userListAllSimple),
@@ -53,9 +51,9 @@ export function UserGroupPage() {
   const nicknames = useMemo(() => new Map((users.data ?? []).map((u) => [u.id, u.nickname])), [users.data]);
 
   const columns: TableColumnsType<BpmUserGroup> = [
-    { title: '编号', dataIndex: 'id', width: 90, align: 'center' },
-    { title: '组名', dataIndex: 'name', ellipsis: true, align: 'center' },
-    { title: '描述', dataIndex: 'description', ellipsis: true, align: 'center' },
+    idColumn('编号'),
+    textColumn('组名', 'name'),
+    textColumn('描述', 'description'),
     {
       title: '成员',
       dataIndex: 'memberUserIds',
@@ -70,48 +68,38 @@ export function UserGroupPage() {
     },
     dictColumn('状态', 'status', DICT_TYPE.COMMON_STATUS),
     dateTimeColumn(),
-    ...actions,
   ];
 
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="工作流" url="https://doc.iocoder.cn/bpm" />}
-      actions={<CreateButton endpoint={bpmUserGroupCreate} onClick={dialog.openCreate} />}
-      emptyText="暂无用户组"
-      scrollX={900}
-    >
-      <FormDialog
-        control={dialog}
-        entity="用户组"
-        name="bpm-user-group-form"
-        get={bpmUserGroupGet}
-        create={bpmUserGroupCreate}
-        update={bpmUserGroupUpdate}
-        initialValues={{ status: 0, memberUserIds: [] }}
-        toForm={(row) => ({ ...row, status: row.status === 1 ? 1 : 0 })}
-      >
-        <Form.Item label="组名" name="name" rules={requiredText('组名', 30)}>
-          <Input placeholder="请输入组名" />
-        </Form.Item>
-        <Form.Item label="描述" name="description" rules={requiredText('描述', 255)}>
-          <Input.TextArea placeholder="请输入描述" rows={3} />
-        </Form.Item>
-        <Form.Item label="成员" name="memberUserIds" rules={required('成员')}>
-          <Select
-            mode="multiple"
-            allowClear
-            placeholder="请选择成员"
-            options={(users.data ?? []).map((u) => ({ label: u.nickname, value: u.id }))}
-            optionFilterProp="label"
-            loading={users.isLoading}
-          />
-        </Form.Item>
-        <Form.Item label="状态" name="status" rules={required('状态')}>
-          <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
-        </Form.Item>
-      </FormDialog>
-    </ListPage>
+  const members = (
+    <Select
+      mode="multiple"
+      allowClear
+      placeholder="请选择成员"
+      options={(users.data ?? []).map((u) => ({ label: u.nickname, value: u.id }))}
+      optionFilterProp="label"
+      loading={users.isLoading}
+    />
   );
+  return useCrudPage({
+    endpoints: ENDPOINTS,
+    entity: '用户组',
+    search: SEARCH,
+    columns: columns,
+    header: <DocAlert title="工作流" url="https://doc.iocoder.cn/bpm" />,
+    emptyText: '暂无用户组',
+    scrollX: 900,
+    form: {
+      name: 'bpm-user-group-form',
+      initialValues: { status: 0, memberUserIds: [] },
+      toForm: (row) => ({ ...row, status: row.status === 1 ? 1 : 0 }),
+    },
+    fields: (
+      <>
+        {textField('组名', 'name', 30)}
+        {textField('描述', 'description', 255, { rows: 3 })}
+        {formItem('成员', 'memberUserIds', required('成员'), members)}
+        {statusField()}
+      </>
+    ),
+  });
 }
