@@ -30,8 +30,9 @@ export function AntdConfig({ children }: { children: ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
   const themeConfig = useMemo(() => {
     const built = buildTheme({ color, darkMode, sideTheme, size });
-    // Dialogs, popups and messages appear at once for people who asked their system for less motion.
-    const token = { ...built.token, motion: !reducedMotion };
+    // Dialogs, popups and messages appear at once for people who asked their system for less motion
+    // (otherwise antd's own default stands).
+    const token = reducedMotion ? { ...built.token, motion: false } : built.token;
     return { ...built, token, zeroRuntime: ZERO_RUNTIME };
   }, [color, darkMode, sideTheme, size, reducedMotion]);
   return (
