@@ -1,6 +1,5 @@
 import { expect, test, type Page } from './fixtures';
 import { SCREENSHOTS } from './helpers';
-import { adminApi, apiLogin, createModel } from './bpm-manage-helpers';
 import { clickFlow, createUserTask, openDesigner, panel, toolbar } from './designer-helpers';
 
 const GATEWAY_XML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -77,45 +76,4 @@ test('bpmnlint marks problems live; fixing them clears the marks', async ({ page
   await panel(page).getByText('多实例').click();
   await panel(page).getByLabel('集合').fill('${signers}');
   await expect(toolbar(page).getByRole('button', { name: '校验通过' })).toBeVisible();
-});
-
-test('saving lists the problems but still saves', async ({ page, request }) => {
-  const token = await apiLogin(request);
-  const modelId = await createModel(request, token, 'lint_save', '校验保存');
-  await openDesigner(page, `?modelId=${modelId}`);
-  await createUserTask(page);
-  await toolbar(page)
-    .getByRole('button', { name: /保存模型/ })
-    .click();
-  await expect(page.getByText('保存成功')).toBeVisible();
-  const dialog = page.getByRole('dialog').filter({ hasText: '流程校验发现 2 个问题' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('list', { name: '流程校验问题' }).getByRole('listitem')).toHaveCount(2);
-  await expect(dialog).toContainText('用户任务未指定处理人');
-  await page.screenshot({ path: `${SCREENSHOTS}designer-save-problems.png` });
-  await dialog.getByRole('button', { name: '知道了' }).click();
-  await expect(dialog).toBeHidden();
-  const saved = await adminApi<{ bpmnXml: string }>(request, token, 'GET', `/bpm/model/get?id=${modelId}`);
-  expect(saved.bpmnXml).toMatch(/<(bpmn2?:)?userTask id="Activity_/);
-});
-
-test('a failing save shows 保存模型失败，请重试！', async ({ page, request }) => {
-  const modelId = await createModel(request, await apiLogin(request), 'lint_fail', '保存失败');
-  // The server refuses the update.
-  await page.route('**/admin-api/bpm/model/update', (route) =>
-    route.fulfill({ json: { code: 500, msg: '系统异常', data: null } }),
-  );
-  await openDesigner(page, `?modelId=${modelId}`);
-  await toolbar(page)
-    .getByRole('button', { name: /保存模型/ })
-    .click();
-  await expect(page.getByText('保存模型失败，请重试！')).toBeVisible();
-  await expect(page.getByText('保存成功')).toHaveCount(0);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-});
-
-test('without a model the designer has no 保存模型', async ({ page }) => {
-  await openDesigner(page);
-  await expect(toolbar(page).getByRole('button', { name: /保存模型/ })).toHaveCount(0);
-  await expect(page.getByText('未关联流程模型')).toBeVisible();
 });

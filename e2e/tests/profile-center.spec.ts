@@ -22,22 +22,12 @@ test('the personal centre shows the account and saves the basic information', as
   await expect(info).toContainText(/创建日期\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await page.screenshot({ path: `${SCREENSHOTS}profile.png`, fullPage: true });
 
+  // The form's checks and the server's refusal of a mobile another user holds:
+  // features/profile/profile-page.test.tsx and the server's profile tests.
   const form = basicTab(page);
-  await form.getByLabel('手机号码').fill('1380000');
-  await form.getByLabel('邮箱').fill('not-an-email');
-  await form.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(form.getByText('请输入正确的手机号码')).toBeVisible();
-  await expect(form.getByText('请输入正确的邮箱地址')).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}profile-validation.png` });
-
-  // The server refuses a mobile another user holds.
-  await form.getByLabel('手机号码').fill('13800000000');
-  await form.getByLabel('邮箱').fill('ops@example.com');
-  await form.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('手机号已经存在')).toBeVisible();
-
   await form.getByLabel('用户昵称').fill('运营小李');
   await form.getByLabel('手机号码').fill('13800000011');
+  await form.getByLabel('邮箱').fill('ops@example.com');
   await form.getByRole('radio', { name: '女' }).check();
   await form.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('修改成功')).toBeVisible();
@@ -58,23 +48,15 @@ test('the personal centre shows the account and saves the basic information', as
   await expect(page.getByRole('button', { name: '用户菜单' })).toContainText('运营专员');
 });
 
-test('changing the password: checks, then the new password signs in', async ({ page }) => {
+test('changing the password: the old one no longer signs in, the new one does', async ({ page }) => {
   await openProfile(page);
   await page.getByRole('tab', { name: '修改密码' }).click();
+  // The confirmation check and a wrong old password: profile-page.test.tsx and the server's tests.
   const form = passwordTab(page);
   await form.getByLabel('旧密码').fill('operator123');
   await form.getByLabel('新密码').fill('newpass456');
-  await form.getByLabel('确认密码').fill('newpass457');
-  await form.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(form.getByText('两次输入的密码不一致')).toBeVisible();
-
-  await form.getByLabel('旧密码').fill('wrong-old');
   await form.getByLabel('确认密码').fill('newpass456');
-  await form.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('用户密码校验失败')).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}profile-password.png` });
-
-  await form.getByLabel('旧密码').fill('operator123');
   await form.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('修改成功')).toBeVisible();
   await expect(form.getByLabel('旧密码')).toHaveValue('');

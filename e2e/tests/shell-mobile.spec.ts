@@ -40,36 +40,3 @@ test('on a narrow screen the sidebar is a drawer over a dim background', async (
   await expect(mask).toHaveCount(0);
   await expect(nav).not.toBeInViewport();
 });
-
-test('shrinking the window switches to mobile and closes the sidebar without animation', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signInHome(page);
-  const wrapper = page.locator('.app-wrapper');
-  await expect(wrapper).toHaveClass(/is-desktop/);
-  await expect(sidebar(page)).toBeInViewport();
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expect(wrapper).toHaveClass(/is-mobile/);
-  await expect(wrapper).toHaveClass(/without-animation/);
-  await expect(sidebar(page)).not.toBeInViewport();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(wrapper).toHaveClass(/is-desktop/);
-  await expect(page.getByRole('button', { name: '菜单搜索' })).toBeVisible();
-});
-
-test('dark mode on a narrow screen', async ({ page }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('layout-setting', JSON.stringify({ darkMode: true, sideTheme: 'theme-dark' })),
-  );
-  await signInHome(page);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await page.getByRole('button', { name: '展开侧边栏' }).click();
-  await expect(sidebar(page)).toBeInViewport();
-  await page.screenshot({ path: `${SCREENSHOTS}shell-mobile-dark.png`, animations: 'disabled' });
-  // The dim background covers the navbar while the drawer is open: close it first.
-  await page.keyboard.press('Escape');
-  await expect(sidebar(page)).not.toBeInViewport();
-  await page.getByRole('button', { name: '用户菜单' }).click();
-  await page.getByRole('menuitem', { name: '布局设置' }).click();
-  await expect(page.getByRole('dialog', { name: '布局设置' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}shell-mobile-settings.png`, animations: 'disabled' });
-});

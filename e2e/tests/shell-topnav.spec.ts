@@ -71,32 +71,3 @@ test('top-nav mode: as many top menus as fit, the rest under 更多菜单; the s
     await expect(sidebar(page).getByText(name, { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '面包屑导航' })).toBeVisible();
 });
-
-test('an external top menu opens a new window', async ({ page, baseURL }) => {
-  // Put the external link at the top level for this test.
-  await page.route('**/admin-api/system/auth/get-permission-info', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { data: { menus: object[] } };
-    body.data.menus.unshift({
-      id: 9500,
-      parentId: 0,
-      name: '接口文档',
-      path: `${baseURL}/admin-api/openapi.json`,
-      component: null,
-      componentName: null,
-      icon: 'link',
-      visible: true,
-      keepAlive: true,
-      alwaysShow: true,
-    });
-    await route.fulfill({ response, json: body });
-  });
-  await signInHome(page);
-  const drawer = await openSettings(page);
-  await drawer.getByRole('switch', { name: '开启 TopNav' }).click();
-  await page.keyboard.press('Escape');
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('navigation', { name: '顶部菜单' }).getByText('接口文档').click();
-  await expect(await popup).toHaveURL(`${baseURL}/admin-api/openapi.json`);
-  await expect(page).toHaveURL('/index');
-});

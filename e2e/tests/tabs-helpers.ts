@@ -14,10 +14,6 @@ export const tabTitles = (page: Page): Promise<string[]> => strip(page).getByRol
 /** The open tab context menu. */
 export const tabMenu = (page: Page): Locator => page.getByRole('menu', { name: /^标签「/ });
 
-/** Entries of the open context menu. */
-export const menuEntries = (page: Page): Promise<string[]> =>
-  tabMenu(page).getByRole('menuitem').allTextContents();
-
 /** Signs in as admin and waits for the home page with its tab. */
 export async function signInHome(page: Page): Promise<void> {
   await signIn(page);
@@ -36,11 +32,6 @@ export async function openMenu(page: Page, parent: string, title: string, url: s
   await entry.click();
   await expect(page).toHaveURL(url);
   await expect(tab(page, title)).toHaveAttribute('aria-current', 'page');
-}
-
-/** Opens the seeded pages 用户管理, 角色管理, 菜单管理 … in order (all under 系统管理). */
-export async function openSystemPages(page: Page, titles: readonly [string, string][]): Promise<void> {
-  for (const [title, url] of titles) await openMenu(page, '系统管理', title, url);
 }
 
 /** Marks the DOM of the page cached under `key` so a re-created page can be told apart. */

@@ -33,7 +33,14 @@ export function stubHttp(handler: StubHandler) {
     const headers = Object.fromEntries(
       Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([k, v]) => [k, String(v)]),
     );
-    const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    const form = /x-www-form-urlencoded/.test(headers['Content-Type'] ?? headers['content-type'] ?? '');
+    // JSON bodies as objects; form-encoded ones (the /sso consent) as a record of their fields.
+    const body =
+      typeof config.data !== 'string'
+        ? config.data
+        : form
+          ? Object.fromEntries(new URLSearchParams(config.data))
+          : JSON.parse(config.data);
     const call: StubCall = {
       method: (config.method ?? 'get').toUpperCase(),
       url,

@@ -78,6 +78,8 @@ describe('social client page', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('radio', { name: '企业微信' }));
     expect(await within(dialog).findByLabelText('agentId')).toBeInTheDocument();
     expect(within(dialog).getByText('企业微信的企业 ID（CorpID）')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: OK }));
+    expect(await within(dialog).findByText('agentId 不能为空')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: '通用 OAuth 2.0' }));
     await user.type(within(dialog).getByLabelText('应用名'), '单点登录');
     await user.type(within(dialog).getByLabelText('客户端编号'), 'sso');

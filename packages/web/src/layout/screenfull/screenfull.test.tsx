@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderShell, resetShellState } from '../basic-layout/test-utils';
@@ -8,6 +8,8 @@ afterEach(() => {
   resetShellState();
   Reflect.deleteProperty(document, 'fullscreenEnabled');
   Reflect.deleteProperty(document.documentElement, 'requestFullscreen');
+  Reflect.deleteProperty(document, 'fullscreenElement');
+  Reflect.deleteProperty(document, 'exitFullscreen');
 });
 
 describe('<Screenfull>', () => {
@@ -28,5 +30,32 @@ describe('<Screenfull>', () => {
     await userEvent.click(screen.getByRole('button', { name: '全屏' }));
     expect(request).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('你的浏览器不支持全屏')).not.toBeInTheDocument();
+  });
+
+  it('follows the browser into full screen and leaves it with 退出全屏', async () => {
+    Object.defineProperty(document, 'fullscreenEnabled', { value: true, configurable: true });
+    Object.defineProperty(document.documentElement, 'requestFullscreen', {
+      value: vi.fn().mockResolvedValue(undefined),
+      configurable: true,
+    });
+    const exit = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(document, 'exitFullscreen', { value: exit, configurable: true });
+    renderShell(<Screenfull />);
+    expect(screen.getByRole('button', { name: '全屏' })).toHaveAttribute('aria-pressed', 'false');
+
+    // The browser went full screen (the button follows however it got there).
+    Object.defineProperty(document, 'fullscreenElement', {
+      value: document.documentElement,
+      configurable: true,
+    });
+    act(() => void fireEvent(document, new Event('fullscreenchange')));
+    const leave = screen.getByRole('button', { name: '退出全屏' });
+    expect(leave).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(leave);
+    expect(exit).toHaveBeenCalledTimes(1);
+
+    Object.defineProperty(document, 'fullscreenElement', { value: null, configurable: true });
+    act(() => void fireEvent(document, new Event('fullscreenchange')));
+    expect(screen.getByRole('button', { name: '全屏' })).toBeInTheDocument();
   });
 });

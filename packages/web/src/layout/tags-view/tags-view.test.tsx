@@ -208,6 +208,21 @@ describe('tags view', () => {
     expect(path()).toBe('/a');
   });
 
+  it('Enter on a focused tab opens it; Tab reaches its close button, labelled with the title', async () => {
+    const { user, path } = await setup(['/a', '/b']);
+    tabLink('甲').focus();
+    await user.keyboard('{Enter}');
+    expect(path()).toBe('/a');
+    expect(tabLink('甲')).toHaveAttribute('aria-current', 'page');
+
+    tabLink('乙').focus();
+    await user.tab();
+    expect(within(strip()).getByRole('button', { name: '关闭 乙' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(tabLinks()).toEqual(['首页', '甲']);
+    expect(path()).toBe('/a');
+  });
+
   it('scrolls sideways with the wheel when the tabs overflow', async () => {
     await setup(['/a', '/b']);
     const scroller = strip().querySelector('.tags-view-scroll') as HTMLElement;
