@@ -4,35 +4,18 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { ALIGN_WARNING, BpmnDesigner, SAVE_FAILED } from './bpmn-designer';
-import { FLAVOUR_NAMESPACES } from './bpmn-utils';
 import { KEY_REQUIRED, NAME_REQUIRED } from './tabs/base-info-tab';
+import { BPMN, DI_NAMESPACES, startTaskEnd } from './test-diagram';
 
 // The real modeler and panel (camunda: its descriptor is bundled, nothing to fetch); the minimap is
 // a CommonJS bundle Vitest cannot load, and no part of the model.
 vi.mock('diagram-js-minimap', () => ({ default: {} }));
 
-const BPMN = 'http://www.omg.org/spec/BPMN/20100524/MODEL';
-const DI = `xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI"`;
-
 /** start → 审批 (no assignee: a lint warning) → end. */
-const DIAGRAM = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn2:definitions xmlns:bpmn2="${BPMN}" ${DI} xmlns:camunda="${FLAVOUR_NAMESPACES.camunda}" id="d" targetNamespace="${FLAVOUR_NAMESPACES.camunda}">
-  <bpmn2:process id="base_p" name="基础" isExecutable="true">
-    <bpmn2:startEvent id="S" /><bpmn2:userTask id="T" name="审批" /><bpmn2:endEvent id="E" />
-    <bpmn2:sequenceFlow id="F1" sourceRef="S" targetRef="T" />
-    <bpmn2:sequenceFlow id="F2" sourceRef="T" targetRef="E" />
-  </bpmn2:process>
-  <bpmndi:BPMNDiagram id="D"><bpmndi:BPMNPlane id="PL" bpmnElement="base_p">
-    <bpmndi:BPMNShape id="S_di" bpmnElement="S"><dc:Bounds x="100" y="182" width="36" height="36" /></bpmndi:BPMNShape>
-    <bpmndi:BPMNShape id="T_di" bpmnElement="T"><dc:Bounds x="200" y="160" width="100" height="80" /></bpmndi:BPMNShape>
-    <bpmndi:BPMNShape id="E_di" bpmnElement="E"><dc:Bounds x="400" y="182" width="36" height="36" /></bpmndi:BPMNShape>
-    <bpmndi:BPMNEdge id="F1_di" bpmnElement="F1"><di:waypoint x="136" y="200" /><di:waypoint x="200" y="200" /></bpmndi:BPMNEdge>
-    <bpmndi:BPMNEdge id="F2_di" bpmnElement="F2"><di:waypoint x="300" y="200" /><di:waypoint x="400" y="200" /></bpmndi:BPMNEdge>
-  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
-</bpmn2:definitions>`;
+const DIAGRAM = startTaskEnd('camunda', 'base_p', '基础');
 
 const IMPORTED = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="${BPMN}" ${DI} id="d2" targetNamespace="http://flowable.org/bpmn">
+<definitions xmlns="${BPMN}" ${DI_NAMESPACES} id="d2" targetNamespace="http://flowable.org/bpmn">
   <process id="imported" name="导入的流程" isExecutable="true"><startEvent id="start" /></process>
   <bpmndi:BPMNDiagram id="D2"><bpmndi:BPMNPlane id="PL2" bpmnElement="imported">
     <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="100" y="100" width="36" height="36" /></bpmndi:BPMNShape>
