@@ -159,6 +159,9 @@ export default defineConfig(({ mode }) => {
     test: {
       name: 'web',
       environment: 'jsdom',
+      // Files share a worker, its jsdom and its loaded packages (antd, React…): each file starts with
+      // the app's own modules anew (src/test/setup.ts), not with a new window and a cold import.
+      isolate: false,
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,

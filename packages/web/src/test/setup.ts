@@ -39,3 +39,16 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
+
+// Files run one after another in the same worker and window (`isolate: false`): each starts as a
+// worker of its own would start it. The app's modules load anew (stores, caches and counters start
+// empty); the window is back at the root with nothing on it.
+vi.resetModules();
+vi.useRealTimers();
+vi.unstubAllGlobals();
+document.head.querySelectorAll('title, meta, link').forEach((node) => node.remove());
+document.body.innerHTML = '';
+for (const element of [document.documentElement, document.body]) {
+  for (const { name } of [...element.attributes]) element.removeAttribute(name);
+}
+window.history.replaceState(null, '', '/');
