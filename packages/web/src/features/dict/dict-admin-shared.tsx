@@ -1,8 +1,4 @@
-import { DICT_TYPE } from '@app/contract';
-import { StatusSwitch } from '../../shared/crud';
-import type { StatusSwitchProps } from '../../shared/crud';
 import { loadDicts, useDictStore } from '../../shared/dict';
-import { DictTag } from '../../shared/ui/dict-tag';
 
 /** Reloads the dictionary store after a change, so tags and selects everywhere show it. */
 export const refreshDictStore = async (): Promise<void> => {
@@ -19,9 +15,3 @@ export const COLOR_TYPE_OPTIONS = [
   { value: 'warning', label: '警告(warning)' },
   { value: 'danger', label: '危险(danger)' },
 ];
-
-/** A type's or item's 状态: a switch that also reloads the dictionary store, or a tag for those who may not change it. */
-export function DictStatusSwitch({ editable, save, ...props }: StatusSwitchProps & { editable: boolean }) {
-  if (!editable) return <DictTag type={DICT_TYPE.COMMON_STATUS} value={props.status} />;
-  return <StatusSwitch {...props} save={(status) => save(status).then(refreshDictStore)} />;
-}

@@ -15,25 +15,20 @@ import { Form, Input, InputNumber, Select, Spin } from 'antd';
 import type { SelectProps, TableColumnsType } from 'antd';
 import { Navigate, useParams } from 'react-router';
 import {
-  actionColumn,
-  CreateButton,
   dateTimeColumn,
-  deleteAction,
-  DictRadio,
-  ExportButton,
-  FormDialog,
-  ListPage,
+  formItem,
+  idColumn,
   queryKey,
   required,
-  updateAction,
-  useCan,
-  useConfirmedCall,
-  useFormDialog,
-  useListPage,
+  statusColumn,
+  statusField,
+  textColumn,
+  textField,
+  useCrudPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { request } from '../../shared/request';
-import { COLOR_TYPE_OPTIONS, DictStatusSwitch, refreshDictStore } from './dict-admin-shared';
+import { COLOR_TYPE_OPTIONS, refreshDictStore } from './dict-admin-shared';
 
 /** The dictionary to list; choosing one searches at once. */
 function DictTypeSelect(props: SelectProps) {
@@ -90,124 +85,88 @@ function DictDataOfType({ dictId }: { dictId: number }) {
   return <DictDataList type={dictType.data?.type} />;
 }
 
-/** The list opens on the route's type (and 重置 returns to it). */
+const ENDPOINTS = {
+  page: dictDataPage,
+  get: dictDataGet,
+  create: dictDataCreate,
+  update: dictDataUpdate,
+  delete: dictDataDelete,
+  export: dictDataExport,
+};
+
+const COLUMNS: TableColumnsType<DictDataRecord> = [
+  idColumn('字典编码'),
+  textColumn('字典标签', 'label'),
+  textColumn('字典键值', 'value'),
+  { title: '字典排序', dataIndex: 'sort', width: 90, align: 'center' },
+  statusColumn<DictDataRecord>({
+    width: 100,
+    endpoint: dictDataUpdate,
+    save: ({ createTime: _createTime, ...row }, status) =>
+      request(dictDataUpdate, { body: { ...row, status } }).then(refreshDictStore),
+    refresh: dictDataPage,
+    label: (row) => `${row.label}状态`,
+    confirm: (word, row) => `确认要"${word}""${row.label}"数据项吗?`,
+    readOnlyTag: true,
+  }),
+  textColumn('颜色类型', 'colorType', { width: 100, ellipsis: false }),
+  textColumn('CSS Class', 'cssClass', { width: 110, ellipsis: false }),
+  textColumn('备注', 'remark'),
+  dateTimeColumn(),
+];
+
+/** The list opens on the route's type (and 重置 returns to it); every change reloads the dictionaries. */
 function DictDataList({ type }: { type: string | undefined }) {
-  const list = useListPage(dictDataPage, { search: SEARCH, defaults: type ? { dictType: type } : undefined });
-  const dialog = useFormDialog();
-  const confirmed = useConfirmedCall();
-  const canUpdate = useCan(dictDataUpdate);
-  const canDelete = useCan(dictDataDelete);
-  const onDelete = (row: DictDataRecord) =>
-    confirmed({
-      content: `是否确认删除字典编码为"${row.id}"的数据项?`,
-      endpoint: dictDataDelete,
-      options: { query: { id: row.id } },
-      success: '删除成功',
-      then: refreshDictStore,
-    });
-
-  const columns: TableColumnsType<DictDataRecord> = [
-    { title: '字典编码', dataIndex: 'id', width: 90, align: 'center' },
-    { title: '字典标签', dataIndex: 'label', align: 'center', ellipsis: true },
-    { title: '字典键值', dataIndex: 'value', align: 'center', ellipsis: true },
-    { title: '字典排序', dataIndex: 'sort', width: 90, align: 'center' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 100,
-      align: 'center',
-      render: (status: number, { createTime: _createTime, ...row }) => (
-        <DictStatusSwitch
-          editable={canUpdate}
-          status={status}
-          label={`${row.label}状态`}
-          confirm={(word) => `确认要"${word}""${row.label}"数据项吗?`}
-          save={(next) => request(dictDataUpdate, { body: { ...row, status: next } })}
-          refresh={dictDataPage}
-        />
-      ),
+  return useCrudPage({
+    endpoints: ENDPOINTS,
+    entity: '字典数据',
+    search: SEARCH,
+    listOptions: { defaults: type ? { dictType: type } : undefined },
+    columns: COLUMNS,
+    rowActions: {
+      question: (row) => `是否确认删除字典编码为"${row.id}"的数据项?`,
+      onDeleted: refreshDictStore,
     },
-    { title: '颜色类型', dataIndex: 'colorType', width: 100, align: 'center' },
-    { title: 'CSS Class', dataIndex: 'cssClass', width: 110, align: 'center' },
-    { title: '备注', dataIndex: 'remark', align: 'center', ellipsis: true },
-    dateTimeColumn(),
-    ...actionColumn<DictDataRecord>(
-      (row) => [
-        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
-        deleteAction(() => onDelete(row), { visible: canDelete }),
-      ],
-      { visible: canUpdate || canDelete },
+    exportAs: { entity: '', fileName: '字典数据.xlsx' },
+    emptyText: type === undefined ? '字典类型不存在' : '暂无字典数据',
+    scrollX: 1100,
+    form: {
+      name: 'dictDataForm',
+      initialValues: (filter) => ({ dictType: filter.dictType, sort: 0, status: 0, colorType: 'default' }),
+      onSaved: refreshDictStore,
+    },
+    fields: (
+      <>
+        {formItem('字典类型', 'dictType', [], <Input disabled />)}
+        {textField('数据标签', 'label', 100, { compact: 'length' })}
+        {textField('数据键值', 'value', 100, { compact: 'length' })}
+        {formItem(
+          '显示排序',
+          'sort',
+          required('数据顺序'),
+          <InputNumber min={0} max={999999} precision={0} />,
+        )}
+        {statusField()}
+        {formItem(
+          '颜色类型',
+          'colorType',
+          [],
+          <Select options={COLOR_TYPE_OPTIONS} placeholder="请选择颜色类型" />,
+        )}
+        {textField('CSS Class', 'cssClass', undefined, {
+          optional: true,
+          rules: [{ max: 100, message: 'CSS Class 长度不能超过100个字符' }],
+          placeholder: '请输入 CSS Class',
+        })}
+        {textField('备注', 'remark', 500, {
+          optional: true,
+          compact: 'length',
+          rows: 3,
+          placeholder: '请输入内容',
+        })}
+      </>
     ),
-  ];
-
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      actions={
-        <>
-          <CreateButton endpoint={dictDataCreate} onClick={dialog.openCreate} />
-          <ExportButton endpoint={dictDataExport} query={list.filter} entity="" fileName="字典数据.xlsx" />
-        </>
-      }
-      emptyText={type === undefined ? '字典类型不存在' : '暂无字典数据'}
-      scrollX={1100}
-    >
-      <FormDialog
-        control={dialog}
-        entity="字典数据"
-        name="dictDataForm"
-        get={dictDataGet}
-        create={dictDataCreate}
-        update={dictDataUpdate}
-        initialValues={{ dictType: list.state.query.dictType, sort: 0, status: 0, colorType: 'default' }}
-        onSaved={refreshDictStore}
-      >
-        <Form.Item label="字典类型" name="dictType">
-          <Input disabled />
-        </Form.Item>
-        <Form.Item
-          label="数据标签"
-          name="label"
-          rules={[
-            { required: true, whitespace: true, message: '数据标签不能为空' },
-            { max: 100, message: '数据标签长度不能超过100个字符' },
-          ]}
-        >
-          <Input placeholder="请输入数据标签" />
-        </Form.Item>
-        <Form.Item
-          label="数据键值"
-          name="value"
-          rules={[
-            { required: true, whitespace: true, message: '数据键值不能为空' },
-            { max: 100, message: '数据键值长度不能超过100个字符' },
-          ]}
-        >
-          <Input placeholder="请输入数据键值" />
-        </Form.Item>
-        <Form.Item label="显示排序" name="sort" rules={required('数据顺序')}>
-          <InputNumber min={0} max={999999} precision={0} />
-        </Form.Item>
-        <Form.Item label="状态" name="status" rules={required('状态')}>
-          <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
-        </Form.Item>
-        <Form.Item label="颜色类型" name="colorType">
-          <Select options={COLOR_TYPE_OPTIONS} placeholder="请选择颜色类型" />
-        </Form.Item>
-        <Form.Item
-          label="CSS Class"
-          name="cssClass"
-          rules={[{ max: 100, message: 'CSS Class 长度不能超过100个字符' }]}
-        >
-          <Input placeholder="请输入 CSS Class" />
-        </Form.Item>
-        <Form.Item label="备注" name="remark" rules={[{ max: 500, message: '备注长度不能超过500个字符' }]}>
-          <Input.TextArea placeholder="请输入内容" rows={3} />
-        </Form.Item>
-      </FormDialog>
-    </ListPage>
-  );
+  });
 }
 
 export default DictDataPage;

@@ -13,15 +13,15 @@ import { Link } from 'react-router';
 import {
   dateTimeColumn,
   idColumn,
+  statusColumn,
   statusField,
   textColumn,
   textField,
-  useCan,
   useCrudPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { request } from '../../shared/request';
-import { DictStatusSwitch, refreshDictStore } from './dict-admin-shared';
+import { refreshDictStore } from './dict-admin-shared';
 
 const ENDPOINTS = {
   page: dictTypePage,
@@ -39,45 +39,35 @@ const SEARCH: SearchField[] = [
   { kind: 'dateRange', name: 'createTime', label: '创建时间' },
 ];
 
+const COLUMNS: TableColumnsType<DictTypeRecord> = [
+  idColumn('字典编号'),
+  textColumn('字典名称', 'name'),
+  textColumn('字典类型', 'type', {
+    render: (type: string, row) => <Link to={`/dict/type/data/${row.id}`}>{type}</Link>,
+  }),
+  statusColumn<DictTypeRecord>({
+    width: 100,
+    endpoint: dictTypeUpdate,
+    save: (row, status) =>
+      request(dictTypeUpdate, { body: { id: row.id, name: row.name, status, remark: row.remark } }).then(
+        refreshDictStore,
+      ),
+    refresh: dictTypePage,
+    label: (row) => `${row.name}状态`,
+    confirm: (word, row) => `确认要"${word}""${row.name}"字典吗?`,
+    readOnlyTag: true,
+  }),
+  textColumn('备注', 'remark'),
+  dateTimeColumn(),
+];
+
 /** 字典管理 (menu component system/dict/index): dictionary types; each type links to its data page. */
 export function DictTypePage() {
-  const canUpdate = useCan(dictTypeUpdate);
-
-  const columns: TableColumnsType<DictTypeRecord> = [
-    idColumn('字典编号'),
-    textColumn('字典名称', 'name'),
-    textColumn('字典类型', 'type', {
-      render: (type: string, row) => <Link to={`/dict/type/data/${row.id}`}>{type}</Link>,
-    }),
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 100,
-      align: 'center',
-      render: (status: number, row) => (
-        <DictStatusSwitch
-          editable={canUpdate}
-          status={status}
-          label={`${row.name}状态`}
-          confirm={(word) => `确认要"${word}""${row.name}"字典吗?`}
-          save={(next) =>
-            request(dictTypeUpdate, {
-              body: { id: row.id, name: row.name, status: next, remark: row.remark },
-            })
-          }
-          refresh={dictTypePage}
-        />
-      ),
-    },
-    textColumn('备注', 'remark'),
-    dateTimeColumn(),
-  ];
-
   return useCrudPage({
     endpoints: ENDPOINTS,
     entity: '字典',
     search: SEARCH,
-    columns: columns,
+    columns: COLUMNS,
     exportAs: { entity: '字典类型', fileName: '字典类型.xlsx' },
     emptyText: '暂无字典类型',
     scrollX: 900,

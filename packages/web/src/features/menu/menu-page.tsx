@@ -9,7 +9,7 @@ import {
   dictColumn,
   ExpandAllButton,
   ListPage,
-  StatusSwitch,
+  statusColumn,
   updateAction,
   useCan,
   useConfirmedCall,
@@ -66,23 +66,15 @@ export function MenuPage() {
     { title: '组件路径', dataIndex: 'component', width: 200, ellipsis: true },
     { title: '组件名称', dataIndex: 'componentName', width: 160, ellipsis: true },
     dictColumn('类型', 'type', DICT_TYPE.SYSTEM_MENU_TYPE, { width: 80 }),
-    {
-      title: '状态',
-      dataIndex: 'status',
+    statusColumn<Menu>({
       width: 80,
-      align: 'center',
-      render: (status: number, row) => (
-        <StatusSwitch
-          size="small"
-          status={status}
-          label={`${row.name}的状态`}
-          confirm={(word) => `确认要${word}"${row.name}"菜单吗？`}
-          save={(next) => request(menuUpdate, { body: { ...menuBody(row), status: next } })}
-          refresh={menuList}
-          disabled={!canUpdate}
-        />
-      ),
-    },
+      endpoint: menuUpdate,
+      save: (row, status) => request(menuUpdate, { body: { ...menuBody(row), status } }),
+      refresh: menuList,
+      label: (row) => `${row.name}的状态`,
+      confirm: (word, row) => `确认要${word}"${row.name}"菜单吗？`,
+      size: 'small',
+    }),
     ...actionColumn<Menu>(
       (row) => [
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),

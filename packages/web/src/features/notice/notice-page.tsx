@@ -19,7 +19,7 @@ import {
   dictField,
   formItem,
   idColumn,
-  StatusSwitch,
+  statusColumn,
   textColumn,
   textField,
   useCan,
@@ -27,7 +27,6 @@ import {
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { request } from '../../shared/request';
-import { DictTag } from '../../shared/ui/dict-tag';
 
 const ENDPOINTS = {
   page: noticePage,
@@ -51,7 +50,6 @@ const SEARCH: SearchField[] = [
 /** 通知公告 (menu component system/notice/index): the tenant's notices, pushed to its users as in-site messages. */
 export function NoticePage() {
   const { message, modal } = App.useApp();
-  const canUpdate = useCan(noticeUpdate);
   const canPush = useCan(noticePush);
 
   const onPush = (row: Notice) =>
@@ -65,24 +63,15 @@ export function NoticePage() {
     idColumn('公告编号'),
     textColumn('公告标题', 'title'),
     dictColumn('公告类型', 'type', DICT_TYPE.SYSTEM_NOTICE_TYPE, { width: 100 }),
-    {
-      title: '状态',
-      dataIndex: 'status',
+    statusColumn<Notice>({
       width: 100,
-      align: 'center',
-      render: (status: number, row) =>
-        canUpdate ? (
-          <StatusSwitch
-            status={status}
-            label={`${row.title}状态`}
-            confirm={(word) => `确认要"${word}""${row.title}"公告吗?`}
-            save={(next) => request(noticeUpdate, { body: { ...pick(row), status: next } })}
-            refresh={noticePage}
-          />
-        ) : (
-          <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />
-        ),
-    },
+      endpoint: noticeUpdate,
+      save: (row, status) => request(noticeUpdate, { body: { ...pick(row), status } }),
+      refresh: noticePage,
+      label: (row) => `${row.title}状态`,
+      confirm: (word, row) => `确认要"${word}""${row.title}"公告吗?`,
+      readOnlyTag: true,
+    }),
     dateTimeColumn(),
   ];
 

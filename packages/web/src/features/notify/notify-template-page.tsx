@@ -18,7 +18,7 @@ import {
   formItem,
   requiredText,
   sendTestAction,
-  StatusSwitch,
+  statusColumn,
   statusField,
   textColumn,
   textField,
@@ -27,7 +27,6 @@ import {
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { request } from '../../shared/request';
-import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { NotifyTemplateSendDialog } from './notify-template-send-dialog';
 
@@ -74,7 +73,6 @@ const formOf = (t: NotifyTemplate) => ({
  */
 export function NotifyTemplatePage() {
   const [sending, setSending] = useState<NotifyTemplate | null>(null);
-  const canUpdate = useCan(notifyTemplateUpdate);
   const canSend = useCan(notifyTemplateSendNotify);
 
   const columns: TableColumnsType<NotifyTemplate> = [
@@ -83,26 +81,16 @@ export function NotifyTemplatePage() {
     dictColumn('类型', 'type', DICT_TYPE.SYSTEM_NOTIFY_TEMPLATE_TYPE, { width: 100 }),
     textColumn('发送人名称', 'nickname', { width: 120 }),
     textColumn('模板内容', 'content', { width: 240 }),
-    {
+    statusColumn<NotifyTemplate>({
       title: '开启状态',
-      dataIndex: 'status',
       width: 100,
-      align: 'center',
-      render: (status: number, row) =>
-        canUpdate ? (
-          <StatusSwitch
-            status={status}
-            label={`${row.name}开启状态`}
-            confirm={(word) => `确认要"${word}""${row.name}"模板吗?`}
-            save={(next) =>
-              request(notifyTemplateUpdate, { body: { ...formOf(row), id: row.id, status: next } })
-            }
-            refresh={notifyTemplatePage}
-          />
-        ) : (
-          <DictTag type={DICT_TYPE.COMMON_STATUS} value={status} />
-        ),
-    },
+      endpoint: notifyTemplateUpdate,
+      save: (row, status) => request(notifyTemplateUpdate, { body: { ...formOf(row), id: row.id, status } }),
+      refresh: notifyTemplatePage,
+      label: (row) => `${row.name}开启状态`,
+      confirm: (word, row) => `确认要"${word}""${row.name}"模板吗?`,
+      readOnlyTag: true,
+    }),
     textColumn('备注', 'remark', { width: 140 }),
     dateTimeColumn(),
   ];

@@ -4,13 +4,12 @@ import type { OAuth2AccessToken } from '@app/contract';
 import { Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  actionColumn,
   dateTimeColumn,
   dictColumn,
-  ListPage,
+  textColumn,
   useCan,
   useConfirmedCall,
-  useListPage,
+  useCrudPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { DocAlert } from '../../shared/ui/doc-alert';
@@ -35,12 +34,21 @@ const digestCell = (digest: string) => (
   </Typography.Text>
 );
 
+const COLUMNS: TableColumnsType<OAuth2AccessToken> = [
+  textColumn('访问令牌', 'accessToken', { width: 220, ellipsis: false, render: digestCell }),
+  textColumn('刷新令牌', 'refreshToken', { width: 220, ellipsis: false, render: digestCell }),
+  textColumn('用户编号', 'userId', { width: 100, ellipsis: false }),
+  dictColumn('用户类型', 'userType', DICT_TYPE.USER_TYPE, { width: 100 }),
+  textColumn('客户端编号', 'clientId', { width: 120 }),
+  dateTimeColumn(),
+  dateTimeColumn('过期时间', 'expiresTime'),
+];
+
 /**
  * 令牌管理 (menu component system/oauth2/token/index): the tenant's unexpired access tokens. Only
  * their SHA-256 digests are stored, so the digests are what the list shows and 强退 sends.
  */
 export function OAuth2TokenPage() {
-  const list = useListPage(oauth2TokenPage, { search: SEARCH });
   const confirmed = useConfirmedCall();
   const canDelete = useCan(oauth2TokenDelete);
   const onForceLogout = (row: OAuth2AccessToken) =>
@@ -51,40 +59,32 @@ export function OAuth2TokenPage() {
       success: '强退成功',
     });
 
-  const columns: TableColumnsType<OAuth2AccessToken> = [
-    { title: '访问令牌', dataIndex: 'accessToken', width: 220, align: 'center', render: digestCell },
-    { title: '刷新令牌', dataIndex: 'refreshToken', width: 220, align: 'center', render: digestCell },
-    { title: '用户编号', dataIndex: 'userId', width: 100, align: 'center' },
-    dictColumn('用户类型', 'userType', DICT_TYPE.USER_TYPE, { width: 100 }),
-    { title: '客户端编号', dataIndex: 'clientId', width: 120, align: 'center', ellipsis: true },
-    dateTimeColumn(),
-    dateTimeColumn('过期时间', 'expiresTime'),
-    ...actionColumn<OAuth2AccessToken>(
-      (row) => [
+  return useCrudPage({
+    endpoints: { page: oauth2TokenPage },
+    entity: '令牌',
+    search: SEARCH,
+    columns: COLUMNS,
+    rowActions: {
+      more: (row) => [
         {
           key: 'logout',
           label: '强退',
           icon: <LogoutOutlined />,
           danger: true,
           onClick: () => onForceLogout(row),
+          visible: canDelete,
         },
       ],
-      { visible: canDelete, width: 100 },
+      moreVisible: canDelete,
+      width: 100,
+    },
+    header: (
+      <>
+        <DocAlert title="OAuth 2.0（SSO 单点登录)" url="https://doc.iocoder.cn/oauth2/" />
+        <DocAlert title="用户体系" url="https://doc.iocoder.cn/user-center/" />
+      </>
     ),
-  ];
-
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={
-        <>
-          <DocAlert title="OAuth 2.0（SSO 单点登录)" url="https://doc.iocoder.cn/oauth2/" />
-          <DocAlert title="用户体系" url="https://doc.iocoder.cn/user-center/" />
-        </>
-      }
-      emptyText="暂无令牌"
-      scrollX={1200}
-    />
-  );
+    emptyText: '暂无令牌',
+    scrollX: 1200,
+  });
 }

@@ -6,6 +6,7 @@ import {
   roleCreate,
   roleDelete,
   roleExportExcel,
+  roleGet,
   rolePage,
   roleUpdate,
   roleUpdateStatus,
@@ -14,22 +15,30 @@ import type { Role } from '@app/contract';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import {
-  CreateButton,
   dateTimeColumn,
   dictColumn,
-  ExportButton,
-  ListPage,
-  StatusSwitch,
+  idColumn,
+  numberField,
+  statusColumn,
+  textColumn,
+  textField,
   useCan,
-  useEditDeleteColumn,
-  useFormDialog,
-  useListPage,
+  useCrudPage,
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { request } from '../../shared/request';
+import { DIALOG_WIDTH_SMALL } from '../../shared/ui/sizes';
 import { RoleDataScopeDialog } from './role-data-scope-dialog';
-import { RoleFormDialog } from './role-form-dialog';
 import { RoleMenuDialog } from './role-menu-dialog';
+
+const ENDPOINTS = {
+  page: rolePage,
+  get: roleGet,
+  create: roleCreate,
+  update: roleUpdate,
+  delete: roleDelete,
+  export: roleExportExcel,
+};
 
 const SEARCH: SearchField[] = [
   { kind: 'text', name: 'name', label: '角色名称' },
@@ -38,84 +47,80 @@ const SEARCH: SearchField[] = [
   { kind: 'dateRange', name: 'createTime', label: '创建时间' },
 ];
 
+/** Built-in roles cannot be changed: their switch and row actions are greyed out. */
+const isSystem = (row: Role) => row.type === ROLE_TYPE.SYSTEM;
+
+const COLUMNS: TableColumnsType<Role> = [
+  idColumn('角色编号'),
+  textColumn('角色名称', 'name', { width: 150 }),
+  textColumn('角色标识', 'code', { width: 150 }),
+  dictColumn('角色类型', 'type', DICT_TYPE.SYSTEM_ROLE_TYPE, { width: 100 }),
+  { title: '显示顺序', dataIndex: 'sort', width: 90, align: 'center' },
+  statusColumn<Role>({
+    endpoint: roleUpdateStatus,
+    save: (row, status) => request(roleUpdateStatus, { body: { id: row.id, status } }),
+    refresh: rolePage,
+    label: (row) => `${row.name}的状态`,
+    confirm: (word, row) => `确认要${word}"${row.name}"角色吗？`,
+    locked: isSystem,
+    size: 'small',
+  }),
+  dateTimeColumn(),
+];
+
 /**
  * 角色管理 (menu component system/role/index): the tenant's roles with search, create and edit,
- * status switch, delete, export, and the 菜单权限 and 数据权限 dialogs. Built-in roles cannot be
- * changed, so their row actions are disabled.
+ * status switch, delete, export, and the 菜单权限 and 数据权限 dialogs.
  */
 export function RolePage() {
-  const list = useListPage(rolePage, { search: SEARCH });
-  const dialog = useFormDialog();
   const [menuRole, setMenuRole] = useState<Role | null>(null);
   const [scopeRole, setScopeRole] = useState<Role | null>(null);
-  const canUpdate = useCan(roleUpdate);
   const canAssignMenu = useCan(permissionAssignRoleMenu);
   const canAssignScope = useCan(permissionAssignRoleDataScope);
-  const isSystem = (row: Role) => row.type === ROLE_TYPE.SYSTEM;
-  const actions = useEditDeleteColumn<Role>({
-    dialog,
-    update: roleUpdate,
-    remove: roleDelete,
+
+  return useCrudPage({
+    endpoints: ENDPOINTS,
     entity: '角色',
-    disabled: isSystem,
-    between: (row) => [
-      { key: 'menu', label: '菜单权限', onClick: () => setMenuRole(row), visible: canAssignMenu },
-      {
-        key: 'data-scope',
-        label: '数据权限',
-        onClick: () => setScopeRole(row),
-        visible: canAssignScope,
-        disabled: isSystem(row),
-      },
-    ],
-    moreVisible: canAssignMenu || canAssignScope,
-    width: 300,
-    wrap: true,
-  });
-
-  const columns: TableColumnsType<Role> = [
-    { title: '角色编号', dataIndex: 'id', width: 90, align: 'center' },
-    { title: '角色名称', dataIndex: 'name', width: 150, ellipsis: true },
-    { title: '角色标识', dataIndex: 'code', width: 150, ellipsis: true },
-    dictColumn('角色类型', 'type', DICT_TYPE.SYSTEM_ROLE_TYPE, { width: 100 }),
-    { title: '显示顺序', dataIndex: 'sort', width: 90, align: 'center' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      align: 'center',
-      render: (status: number, row) => (
-        <StatusSwitch
-          size="small"
-          status={status}
-          label={`${row.name}的状态`}
-          disabled={!canUpdate || row.type === ROLE_TYPE.SYSTEM}
-          confirm={(word) => `确认要${word}"${row.name}"角色吗？`}
-          save={(next) => request(roleUpdateStatus, { body: { id: row.id, status: next } })}
-          refresh={rolePage}
-        />
-      ),
+    search: SEARCH,
+    columns: COLUMNS,
+    rowActions: {
+      disabled: isSystem,
+      between: (row) => [
+        { key: 'menu', label: '菜单权限', onClick: () => setMenuRole(row), visible: canAssignMenu },
+        {
+          key: 'data-scope',
+          label: '数据权限',
+          onClick: () => setScopeRole(row),
+          visible: canAssignScope,
+          disabled: isSystem(row),
+        },
+      ],
+      moreVisible: canAssignMenu || canAssignScope,
+      width: 300,
+      wrap: true,
     },
-    dateTimeColumn(),
-    ...actions,
-  ];
-
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      actions={
-        <>
-          <CreateButton endpoint={roleCreate} onClick={dialog.openCreate} />
-          <ExportButton endpoint={roleExportExcel} query={list.filter} entity="角色" />
-        </>
-      }
-      emptyText="暂无角色"
-      scrollX={1150}
-    >
-      <RoleFormDialog control={dialog} />
-      <RoleMenuDialog role={menuRole} onClose={() => setMenuRole(null)} />
-      <RoleDataScopeDialog role={scopeRole} onClose={() => setScopeRole(null)} />
-    </ListPage>
-  );
+    emptyText: '暂无角色',
+    scrollX: 1150,
+    form: {
+      name: 'role-form',
+      width: DIALOG_WIDTH_SMALL + 100,
+      initialValues: { name: '', code: '', sort: 0, remark: '' },
+      toForm: (row) => ({ name: row.name, code: row.code, sort: row.sort, remark: row.remark ?? '' }),
+      toBody: (values) => ({ ...values, remark: values.remark ?? '' }),
+    },
+    fields: (
+      <>
+        {textField('角色名称', 'name', 30)}
+        {textField('角色标识', 'code', 100)}
+        {numberField('角色顺序', 'sort')}
+        {textField('备注', 'remark', 500, { optional: true, rows: 3, placeholder: '请输入内容' })}
+      </>
+    ),
+    dialogs: (
+      <>
+        <RoleMenuDialog role={menuRole} onClose={() => setMenuRole(null)} />
+        <RoleDataScopeDialog role={scopeRole} onClose={() => setScopeRole(null)} />
+      </>
+    ),
+  });
 }

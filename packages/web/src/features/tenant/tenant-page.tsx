@@ -4,6 +4,7 @@ import {
   tenantCreate,
   tenantDelete,
   tenantExportExcel,
+  tenantGet,
   tenantPackageGetSimpleList,
   tenantPage,
   tenantUpdate,
@@ -13,21 +14,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import {
-  CreateButton,
-  dateTimeColumn,
-  dictColumn,
-  ExportButton,
-  ListPage,
-  queryKey,
-  useEditDeleteColumn,
-  useFormDialog,
-  useListPage,
-} from '../../shared/crud';
+import { dateTimeColumn, dictColumn, idColumn, queryKey, textColumn, useCrudPage } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { DocAlert } from '../../shared/ui/doc-alert';
-import { TenantFormDialog } from './tenant-form-dialog';
+import { TenantFields, tenantToBody, tenantToForm } from './tenant-fields';
 
 const SEARCH: SearchField[] = [
   { kind: 'text', name: 'name', label: '租户名' },
@@ -37,20 +28,20 @@ const SEARCH: SearchField[] = [
   { kind: 'dateRange', name: 'createTime', label: '创建时间' },
 ];
 
+const ENDPOINTS = {
+  page: tenantPage,
+  get: tenantGet,
+  create: tenantCreate,
+  update: tenantUpdate,
+  delete: tenantDelete,
+  export: tenantExportExcel,
+};
+
 /**
  * 租户列表 (menu component system/tenant/index): every tenant with its package, quota and expiry.
  * Creating one also creates its administrator; the system tenant itself cannot be changed.
  */
 export function TenantPage() {
-  const list = useListPage(tenantPage, { search: SEARCH });
-  const dialog = useFormDialog();
-  const actions = useEditDeleteColumn<Tenant>({
-    dialog,
-    update: tenantUpdate,
-    remove: tenantDelete,
-    entity: '租户',
-    disabled: (row) => row.packageId === TENANT_PACKAGE_ID_SYSTEM,
-  });
   const packages = useQuery({
     queryKey: queryKey(tenantPackageGetSimpleList),
     queryFn: () => request(tenantPackageGetSimpleList),
@@ -61,8 +52,8 @@ export function TenantPage() {
   );
 
   const columns: TableColumnsType<Tenant> = [
-    { title: '租户编号', dataIndex: 'id', width: 90, align: 'center' },
-    { title: '租户名', dataIndex: 'name', width: 140, ellipsis: true, align: 'center' },
+    idColumn('租户编号'),
+    textColumn('租户名', 'name', { width: 140 }),
     {
       title: '租户套餐',
       dataIndex: 'packageId',
@@ -75,37 +66,26 @@ export function TenantPage() {
           <Tag>{packageNames.get(id) ?? `套餐 ${id}`}</Tag>
         ),
     },
-    { title: '联系人', dataIndex: 'contactName', width: 110, ellipsis: true, align: 'center' },
-    { title: '联系手机', dataIndex: 'contactMobile', width: 130, align: 'center' },
-    {
-      title: '账号额度',
-      dataIndex: 'accountCount',
-      width: 100,
-      align: 'center',
-      render: (v: number) => <Tag>{v}</Tag>,
-    },
+    textColumn('联系人', 'contactName', { width: 110 }),
+    textColumn('联系手机', 'contactMobile', { width: 130, ellipsis: false }),
+    textColumn('账号额度', 'accountCount', { width: 100, render: (v: number) => <Tag>{v}</Tag> }),
     dateTimeColumn('过期时间', 'expireTime'),
-    { title: '绑定域名', dataIndex: 'domain', width: 200, ellipsis: true, align: 'center' },
+    textColumn('绑定域名', 'domain', { width: 200 }),
     dictColumn('租户状态', 'status', DICT_TYPE.COMMON_STATUS, { width: 100 }),
     dateTimeColumn(),
-    ...actions,
   ];
 
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="SaaS 多租户" url="https://doc.iocoder.cn/saas-tenant/" />}
-      actions={
-        <>
-          <CreateButton endpoint={tenantCreate} onClick={dialog.openCreate} />
-          <ExportButton endpoint={tenantExportExcel} query={list.filter} entity="租户" fileName="租户.xlsx" />
-        </>
-      }
-      emptyText="暂无租户"
-      scrollX={1500}
-    >
-      <TenantFormDialog control={dialog} />
-    </ListPage>
-  );
+  return useCrudPage({
+    endpoints: ENDPOINTS,
+    entity: '租户',
+    search: SEARCH,
+    columns,
+    rowActions: { disabled: (row) => row.packageId === TENANT_PACKAGE_ID_SYSTEM },
+    header: <DocAlert title="SaaS 多租户" url="https://doc.iocoder.cn/saas-tenant/" />,
+    exportAs: { fileName: '租户.xlsx' },
+    emptyText: '暂无租户',
+    scrollX: 1500,
+    form: { name: 'tenant-form', initialValues: { status: 0 }, toForm: tenantToForm, toBody: tenantToBody },
+    fields: (_, updating, open) => <TenantFields updating={updating} open={open} />,
+  });
 }

@@ -19,8 +19,10 @@ import {
   CreateButton,
   dateTimeColumn,
   ExportButton,
+  idColumn,
   ListPage,
-  StatusSwitch,
+  statusColumn,
+  textColumn,
   useCan,
   useEditDeleteColumn,
   useFormDialog,
@@ -63,7 +65,6 @@ export function UserPage() {
   const [resetting, setResetting] = useState<UserPageItem | null>(null);
   const [assigning, setAssigning] = useState<UserPageItem | null>(null);
   const [importing, setImporting] = useState(false);
-  const canUpdate = useCan(userUpdate);
   const canResetPassword = useCan(userUpdatePassword);
   const canAssignRole = useCan(permissionAssignUserRole);
   const actions = useEditDeleteColumn<UserPageItem>({
@@ -94,9 +95,9 @@ export function UserPage() {
   const canImport = useCan(userImport);
 
   const columns: TableColumnsType<UserPageItem> = [
-    { title: '用户编号', dataIndex: 'id', width: 90, align: 'center' },
-    { title: '用户名称', dataIndex: 'username', ellipsis: true, align: 'center' },
-    { title: '用户昵称', dataIndex: 'nickname', ellipsis: true, align: 'center' },
+    idColumn('用户编号'),
+    textColumn('用户名称', 'username'),
+    textColumn('用户昵称', 'nickname'),
     {
       title: '部门',
       dataIndex: 'dept',
@@ -104,24 +105,15 @@ export function UserPage() {
       align: 'center',
       render: (dept: UserPageItem['dept']) => dept?.name ?? '',
     },
-    { title: '手机号码', dataIndex: 'mobile', width: 130, align: 'center' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      align: 'center',
-      render: (status: number, row) => (
-        <StatusSwitch
-          status={status}
-          label={`${row.username}的状态`}
-          disabled={!canUpdate}
-          words={['启用', '停用']}
-          confirm={(word) => `确认要"${word}""${row.username}"用户吗?`}
-          save={(next) => request(userUpdateStatus, { body: { id: row.id, status: next } })}
-          refresh={userPage}
-        />
-      ),
-    },
+    textColumn('手机号码', 'mobile', { width: 130, ellipsis: false }),
+    statusColumn<UserPageItem>({
+      endpoint: userUpdateStatus,
+      save: (row, status) => request(userUpdateStatus, { body: { id: row.id, status } }),
+      refresh: userPage,
+      label: (row) => `${row.username}的状态`,
+      confirm: (word, row) => `确认要"${word}""${row.username}"用户吗?`,
+      words: ['启用', '停用'],
+    }),
     dateTimeColumn(),
     ...actions,
   ];

@@ -11,12 +11,20 @@ import { useConfirmedCall } from './confirmed-call';
 import type { ListQuery } from './search-fields';
 import { useCan } from './use-can';
 
-/** 新增, shown to those who may call the create endpoint. */
-export function CreateButton({ endpoint, onClick }: { endpoint: Endpoint; onClick: () => void }) {
+/** 新增 (or a domain's word for it: 发起请假), shown to those who may call the create endpoint. */
+export function CreateButton({
+  endpoint,
+  onClick,
+  label = '新增',
+}: {
+  endpoint: Endpoint;
+  onClick: () => void;
+  label?: string;
+}) {
   if (!useCan(endpoint)) return null;
   return (
     <Button type="primary" ghost icon={<PlusOutlined />} onClick={onClick}>
-      新增
+      {label}
     </Button>
   );
 }
@@ -59,15 +67,20 @@ export function ExportButton({ endpoint, query, entity, fileName }: ExportButton
  * Deleting a row by id: confirms with the reference's text, calls the endpoint, says 删除成功 and
  * refreshes every read of the resource.
  */
-export function useDeleteAction(endpoint: Endpoint | undefined, entity: string) {
+export function useDeleteAction(
+  endpoint: Endpoint | undefined,
+  entity: string,
+  then?: () => Promise<unknown> | void,
+) {
   const call = useConfirmedCall();
-  return (id: number | string, shownId: number | string = id) =>
+  return (id: number | string, shownId: number | string = id, question = deleteQuestion(entity, shownId)) =>
     endpoint &&
     call({
-      content: deleteQuestion(entity, shownId),
+      content: question,
       endpoint,
       options: { query: { id } as EndpointQuery<typeof endpoint> },
       success: '删除成功',
+      then,
     });
 }
 

@@ -66,6 +66,10 @@ export interface EditDeleteColumnOptions<T> {
   entity: string;
   /** The id the delete question names, when not the row's id (e.g. the OAuth2 client's clientId). */
   shownId?: (row: T) => number | string;
+  /** The delete question where the reference words it otherwise ('是否确认删除字典编码为"7"的数据项?'). */
+  question?: (row: T) => string;
+  /** After a delete, beside the list's reload (the dictionary pages reload the dictionaries). */
+  onDeleted?: () => Promise<unknown> | void;
   /** Rows whose 修改 and 删除 show greyed out (e.g. the system tenant). */
   disabled?: (row: T) => boolean;
   /** Domain actions before 修改 (短信模板's 测试). */
@@ -88,6 +92,8 @@ export function useEditDeleteColumn<T extends { id: number | string }>({
   remove,
   entity,
   shownId,
+  question,
+  onDeleted,
   disabled,
   first,
   between,
@@ -99,7 +105,7 @@ export function useEditDeleteColumn<T extends { id: number | string }>({
 }: EditDeleteColumnOptions<T>): TableColumnsType<T> {
   const canUpdate = useCan(update);
   const canDelete = useCan(remove);
-  const onDelete = useDeleteAction(remove, entity);
+  const onDelete = useDeleteAction(remove, entity, onDeleted);
   return actionColumn<T>(
     (row) => {
       const off = disabled?.(row) ?? false;
@@ -107,7 +113,10 @@ export function useEditDeleteColumn<T extends { id: number | string }>({
         ...(first?.(row) ?? []),
         updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate, disabled: off }),
         ...(between?.(row) ?? []),
-        deleteAction(() => onDelete(row.id, shownId?.(row)), { visible: canDelete, disabled: off }),
+        deleteAction(() => onDelete(row.id, shownId?.(row), question?.(row)), {
+          visible: canDelete,
+          disabled: off,
+        }),
         ...(more?.(row) ?? []),
       ];
     },

@@ -12,7 +12,7 @@ import type { FormDialogProps } from './form-dialog';
 import { request } from '../request';
 import { ListPage } from './list-page';
 import type { ListPageProps } from './list-page';
-import type { SearchField } from './search-fields';
+import type { ListQuery, SearchField } from './search-fields';
 import { useListPage } from './use-list-page';
 import type { ListPageApi, ListPageOptions, PageEndpoint, RowOf } from './use-list-page';
 
@@ -36,8 +36,10 @@ type Values = Record<string, unknown>;
 /** The form dialog's options beyond what the page's endpoints and entity already say. */
 export type CrudFormOptions<E extends CrudEndpoints> = Pick<
   FormDialogProps<Endpoint, Endpoint, Endpoint>,
-  'createVerb' | 'initialValues' | 'toBody' | 'labelWidth' | 'width' | 'onSaved'
+  'createVerb' | 'toBody' | 'labelWidth' | 'width' | 'onSaved'
 > & {
+  /** A new row's values, or a function of the list's search (a new item of the dictionary searched for). */
+  initialValues?: Values | ((filter: ListQuery) => Values);
   /** The form's name, which prefixes its fields' ids. */
   name: string;
   /** The loaded row → form values (default: as it is). */
@@ -51,7 +53,16 @@ export type CrudFormOptions<E extends CrudEndpoints> = Pick<
 /** The domain's parts of the 操作 column; 修改 and 删除 come from the endpoints. */
 export type CrudRowActions<T> = Pick<
   EditDeleteColumnOptions<T>,
-  'first' | 'between' | 'more' | 'moreVisible' | 'width' | 'wrap' | 'shownId' | 'disabled'
+  | 'first'
+  | 'between'
+  | 'more'
+  | 'moreVisible'
+  | 'width'
+  | 'wrap'
+  | 'shownId'
+  | 'question'
+  | 'onDeleted'
+  | 'disabled'
 >;
 
 export interface CrudPageOptions<E extends CrudEndpoints> extends Pick<
@@ -131,10 +142,11 @@ export function useCrudPage<E extends CrudEndpoints>({
     : editColumn;
 
   const dialogOf = (options: CrudFormOptions<E>, g: Endpoint, c: Endpoint, u: Endpoint) => {
-    const { missing, toForm = (row: unknown) => row as Values } = options;
+    const { missing, initialValues, toForm = (row: unknown) => row as Values } = options;
     return (
       <FormDialog
         {...options}
+        initialValues={typeof initialValues === 'function' ? initialValues(list.filter) : initialValues}
         control={dialog}
         entity={options.entity ?? entity}
         get={g}

@@ -8,6 +8,9 @@ import { SearchFieldItems } from './search-fields';
 import type { ListPageApi } from './use-list-page';
 import './list-page.css';
 
+/** What an empty table says when its page failed to load. */
+export const LOAD_FAILED = '加载失败，请刷新重试';
+
 export interface ListPageProps<T> {
   list: ListPageApi<T>;
   columns: TableColumnsType<T>;
@@ -78,7 +81,9 @@ export function ListPage<T extends object>({
         loading={list.loading}
         pagination={false}
         scroll={scrollX ? { x: scrollX } : table?.scroll}
-        locale={emptyText ? { emptyText } : table?.locale}
+        // A list that failed to load says so instead of claiming there is nothing (the request layer
+        // has shown why).
+        locale={list.result.isError ? { emptyText: LOAD_FAILED } : emptyText ? { emptyText } : table?.locale}
       />
       <Pagination
         total={list.total}

@@ -1,14 +1,16 @@
-import { postPage } from '@app/contract';
+import { postPage, roleUpdateStatus } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App, Form } from 'antd';
+import { App, Form, Table } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDictStore } from '../dict';
 import { COMMON_STATUS } from '../../test/dicts';
 import { DictRadio } from './dict-inputs';
-import { StatusSwitch } from './status-switch';
+import { StatusSwitch, statusColumn } from './status-switch';
+import type { StatusColumnOptions } from './status-switch';
+import { renderPage } from '../../test/render-page';
 import { queryKey } from './query-key';
 
 let client: QueryClient;
@@ -68,6 +70,57 @@ describe('status switch', { timeout: 30_000 }, () => {
     // The confirmation closes (a rejected promise would keep it open).
     await waitFor(() => expect(confirm).toHaveClass('ant-zoom-leave'));
     expect(screen.queryByText('开启成功')).not.toBeInTheDocument();
+  });
+});
+
+describe('status column', { timeout: 30_000 }, () => {
+  interface Row {
+    id: number;
+    name: string;
+    status: number;
+  }
+  const ROWS: Row[] = [
+    { id: 1, name: '超级管理员', status: 0 },
+    { id: 2, name: '普通角色', status: 1 },
+  ];
+  const table = (options: Partial<StatusColumnOptions<Row>>, permissions: string[]) =>
+    renderPage(
+      <Table<Row>
+        rowKey="id"
+        dataSource={ROWS}
+        columns={[
+          statusColumn<Row>({
+            endpoint: roleUpdateStatus,
+            save: () => Promise.resolve(),
+            refresh: postPage,
+            label: (row) => `${row.name}的状态`,
+            confirm: (word, row) => `确认要${word}"${row.name}"角色吗？`,
+            ...options,
+          }),
+        ]}
+      />,
+      { permissions },
+    );
+
+  it('saves through the row with the endpoint’s permission, except for locked rows', async () => {
+    const save = vi.fn(() => Promise.resolve());
+    const { user } = table({ save, locked: (row) => row.id === 1 }, ['system:role:update']);
+    expect(await screen.findByRole('switch', { name: '超级管理员的状态' })).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: '普通角色的状态' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('确认要开启"普通角色"角色吗？');
+    await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('开启成功');
+    expect(save).toHaveBeenCalledWith(ROWS[1], 0);
+  });
+
+  it('without the permission greys the switch out, or shows the dictionary tag when asked', async () => {
+    const greyed = table({}, []);
+    expect(await screen.findByRole('switch', { name: '普通角色的状态' })).toBeDisabled();
+    greyed.view.unmount();
+    table({ readOnlyTag: true }, []);
+    expect(await screen.findByText('关闭')).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 });
 

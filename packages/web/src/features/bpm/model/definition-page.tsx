@@ -11,8 +11,7 @@ import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { actionColumn, dictColumn, ListPage, useCan, useListPage } from '../../../shared/crud';
-import { formatDateTime } from '../../../shared/date/format';
+import { dateTimeColumn, dictColumn, textColumn, useCan, useCrudPage } from '../../../shared/crud';
 import { DocAlert } from '../../../shared/ui/doc-alert';
 import { AssignRuleDialog, type RuleOwner } from './assign-rule-dialog';
 import { DiagramDialog, useDiagramDialog } from './diagram-dialog';
@@ -23,14 +22,13 @@ import { diagramNameColumn, formInfoColumn } from './model-columns';
 export default function DefinitionPage() {
   const [params] = useSearchParams();
   const key = params.get('key') ?? '';
-  const list = useListPage(bpmProcessDefinitionPage, { fixed: key ? { key } : undefined });
   const [ruleOwner, setRuleOwner] = useState<RuleOwner | null>(null);
   const [formPreview, setFormPreview] = useState<FormPreview | null>(null);
   const diagram = useDiagramDialog();
 
   const canSeeRules = useCan(bpmTaskAssignRuleList);
   const columns: TableColumnsType<BpmProcessDefinitionPageItem> = [
-    { title: '定义编号', dataIndex: 'id', width: 260, align: 'center', ellipsis: true },
+    textColumn('定义编号', 'id', { width: 260 }),
     diagramNameColumn('定义名称', (row) => diagram.openDefinition(row.id)),
     dictColumn('定义分类', 'category', DICT_TYPE.BPM_MODEL_CATEGORY, { width: 100 }),
     formInfoColumn(
@@ -57,45 +55,38 @@ export default function DefinitionPage() {
           <Tag color="warning">挂起</Tag>
         ),
     },
-    {
-      title: '部署时间',
-      dataIndex: 'deploymentTime',
-      width: 170,
-      align: 'center',
-      render: formatDateTime,
-    },
-    {
-      title: '定义描述',
-      dataIndex: 'description',
-      width: 240,
-      align: 'center',
-      ellipsis: { showTitle: true },
-    },
-    ...actionColumn<BpmProcessDefinitionPageItem>(
-      (row) => [
+    dateTimeColumn('部署时间', 'deploymentTime'),
+    textColumn('定义描述', 'description', { width: 240, ellipsis: { showTitle: true } }),
+  ];
+
+  return useCrudPage({
+    endpoints: { page: bpmProcessDefinitionPage },
+    entity: '流程定义',
+    listOptions: { fixed: key ? { key } : undefined },
+    columns,
+    rowActions: {
+      more: (row) => [
         {
           key: 'rules',
           label: '分配规则',
           icon: <TeamOutlined />,
           onClick: () => setRuleOwner({ processDefinitionId: row.id }),
+          visible: canSeeRules,
         },
       ],
-      { visible: canSeeRules, width: 110 },
+      moreVisible: canSeeRules,
+      width: 110,
+    },
+    header: <DocAlert title="工作流" url="https://doc.iocoder.cn/bpm" />,
+    toolbar: key && <Tag>流程标识：{key}</Tag>,
+    emptyText: '暂无流程定义，请先在流程模型中发布流程',
+    scrollX: 1300,
+    dialogs: (
+      <>
+        <AssignRuleDialog owner={ruleOwner} onClose={() => setRuleOwner(null)} />
+        <FormPreviewDialog preview={formPreview} onClose={() => setFormPreview(null)} />
+        <DiagramDialog control={diagram} />
+      </>
     ),
-  ];
-
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="工作流" url="https://doc.iocoder.cn/bpm" />}
-      actions={key && <Tag>流程标识：{key}</Tag>}
-      emptyText="暂无流程定义，请先在流程模型中发布流程"
-      scrollX={1300}
-    >
-      <AssignRuleDialog owner={ruleOwner} onClose={() => setRuleOwner(null)} />
-      <FormPreviewDialog preview={formPreview} onClose={() => setFormPreview(null)} />
-      <DiagramDialog control={diagram} />
-    </ListPage>
-  );
+  });
 }

@@ -1,7 +1,6 @@
 import {
   DeleteOutlined,
   EditOutlined,
-  PlusOutlined,
   SendOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -29,14 +28,14 @@ import type { ModalFuncProps, TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  actionColumn,
   confirmAction,
+  CreateButton,
   dateTimeColumn,
   dictColumn,
   invalidateEndpoints,
-  ListPage,
+  textColumn,
   useCan,
-  useListPage,
+  useCrudPage,
 } from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
 import { formatDateTime } from '../../../shared/date/format';
@@ -67,7 +66,6 @@ export function ModelPage() {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const list = useListPage(bpmModelPage, { search: SEARCH });
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [updating, setUpdating] = useState<BpmModelPageItem | null>(null);
@@ -79,7 +77,6 @@ export function ModelPage() {
   const canDeploy = useCan(bpmModelDeploy);
   const canDefinitions = useCan(bpmProcessDefinitionPage);
   const canDelete = useCan(bpmModelDelete);
-  const canCreate = useCan(bpmModelCreate);
   const canImport = useCan(bpmModelImport);
 
   /** After a change: the models, and the definitions when their page is open in another tab. */
@@ -105,7 +102,7 @@ export function ModelPage() {
   };
 
   const columns: TableColumnsType<BpmModelPageItem> = [
-    { title: '流程标识', dataIndex: 'key', width: 140, align: 'center', ellipsis: true },
+    textColumn('流程标识', 'key', { width: 140 }),
     diagramNameColumn('流程名称', (row) => diagram.openModel(row.id)),
     dictColumn('流程分类', 'category', DICT_TYPE.BPM_MODEL_CATEGORY, { width: 100 }),
     formInfoColumn(
@@ -153,8 +150,15 @@ export function ModelPage() {
         },
       ],
     },
-    ...actionColumn<BpmModelPageItem>(
-      (row) => [
+  ];
+
+  return useCrudPage({
+    endpoints: { page: bpmModelPage },
+    entity: '流程模型',
+    search: SEARCH,
+    columns,
+    rowActions: {
+      more: (row) => [
         {
           key: 'update',
           label: '修改流程',
@@ -207,51 +211,45 @@ export function ModelPage() {
             ),
         },
       ],
-      {
-        visible: canUpdate || canRules || canDeploy || canDefinitions || canDelete,
-        width: 330,
-        wrap: true,
-      },
+      moreVisible: canUpdate || canRules || canDeploy || canDefinitions || canDelete,
+      width: 330,
+      wrap: true,
+    },
+    header: <DocAlert title="工作流" url="https://doc.iocoder.cn/bpm" />,
+    toolbar: (
+      <>
+        <CreateButton endpoint={bpmModelCreate} label="新建流程" onClick={() => setCreating(true)} />
+        {canImport && (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            导入流程
+          </Button>
+        )}
+      </>
     ),
-  ];
-
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      header={<DocAlert title="工作流" url="https://doc.iocoder.cn/bpm" />}
-      actions={
-        <>
-          {canCreate && (
-            <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              新建流程
-            </Button>
-          )}
-          {canImport && (
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-              导入流程
-            </Button>
-          )}
-        </>
-      }
-      emptyText="暂无流程模型"
-      scrollX={1410}
-      table={{ bordered: true }}
-    >
-      <ModelCreateDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={() => void refresh()}
-      />
-      <ModelImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImported={() => void refresh()}
-      />
-      <ModelUpdateDialog model={updating} onClose={() => setUpdating(null)} onSaved={() => void refresh()} />
-      <AssignRuleDialog owner={ruleOwner} onClose={() => setRuleOwner(null)} />
-      <FormPreviewDialog preview={formPreview} onClose={() => setFormPreview(null)} />
-      <DiagramDialog control={diagram} />
-    </ListPage>
-  );
+    emptyText: '暂无流程模型',
+    scrollX: 1410,
+    table: { bordered: true },
+    dialogs: (
+      <>
+        <ModelCreateDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          onCreated={() => void refresh()}
+        />
+        <ModelImportDialog
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={() => void refresh()}
+        />
+        <ModelUpdateDialog
+          model={updating}
+          onClose={() => setUpdating(null)}
+          onSaved={() => void refresh()}
+        />
+        <AssignRuleDialog owner={ruleOwner} onClose={() => setRuleOwner(null)} />
+        <FormPreviewDialog preview={formPreview} onClose={() => setFormPreview(null)} />
+        <DiagramDialog control={diagram} />
+      </>
+    ),
+  });
 }

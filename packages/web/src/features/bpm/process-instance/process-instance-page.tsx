@@ -13,14 +13,7 @@ import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccess } from '../../../shared/access';
-import {
-  actionColumn,
-  dateTimeColumn,
-  dictColumn,
-  ListPage,
-  useCan,
-  useListPage,
-} from '../../../shared/crud';
+import { dateTimeColumn, dictColumn, textColumn, useCan, useCrudPage } from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
 import { request } from '../../../shared/request';
 import { DIALOG_WIDTH_SMALL } from '../../../shared/ui/sizes';
@@ -60,7 +53,6 @@ export function ProcessInstancePage() {
   const { hasPermi } = useAccess();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const list = useListPage(processInstanceMyPage, { search: SEARCH, staleTime: RUNTIME_STALE_TIME });
   const [cancelForm] = Form.useForm<{ reason: string }>();
   const [cancelling, setCancelling] = useState<ProcessInstancePageItem | null>(null);
   const canQuery = useCan(processInstanceGet);
@@ -85,8 +77,8 @@ export function ProcessInstancePage() {
   };
 
   const columns: TableColumnsType<ProcessInstancePageItem> = [
-    { title: '编号', dataIndex: 'id', width: 150, ellipsis: true, align: 'center' },
-    { title: '流程名', dataIndex: 'name', ellipsis: true, align: 'center' },
+    textColumn('编号', 'id', { width: 150 }),
+    textColumn('流程名', 'name'),
     dictColumn('流程分类', 'category', DICT_TYPE.BPM_MODEL_CATEGORY, { width: 110 }),
     {
       title: '当前审批任务',
@@ -106,8 +98,16 @@ export function ProcessInstancePage() {
     dictColumn('结果', 'result', DICT_TYPE.BPM_PROCESS_INSTANCE_RESULT, { width: 100 }),
     dateTimeColumn('提交时间', 'createTime'),
     dateTimeColumn('结束时间', 'endTime'),
-    ...actionColumn<ProcessInstancePageItem>(
-      (row) => [
+  ];
+
+  return useCrudPage({
+    endpoints: { page: processInstanceMyPage },
+    entity: '流程',
+    search: SEARCH,
+    listOptions: { staleTime: RUNTIME_STALE_TIME },
+    columns,
+    rowActions: {
+      more: (row) => [
         {
           key: 'detail',
           label: '详情',
@@ -124,29 +124,21 @@ export function ProcessInstancePage() {
           visible: canCancel && row.status === BPM_INSTANCE_STATUS.RUNNING,
         },
       ],
-      { visible: canQuery || canCancel },
+      moreVisible: canQuery || canCancel,
+    },
+    toolbar: canStart && (
+      <Button
+        type="primary"
+        ghost
+        icon={<PlusOutlined />}
+        onClick={() => void navigate(PROCESS_INSTANCE_CREATE_PATH)}
+      >
+        发起流程
+      </Button>
     ),
-  ];
-
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      actions={
-        canStart && (
-          <Button
-            type="primary"
-            ghost
-            icon={<PlusOutlined />}
-            onClick={() => void navigate(PROCESS_INSTANCE_CREATE_PATH)}
-          >
-            发起流程
-          </Button>
-        )
-      }
-      emptyText={list.result.isError ? '流程加载失败，请刷新重试' : '暂无流程'}
-      scrollX={1300}
-    >
+    emptyText: '暂无流程',
+    scrollX: 1300,
+    dialogs: (
       <Modal
         title="取消流程"
         open={cancelling !== null}
@@ -171,6 +163,6 @@ export function ProcessInstancePage() {
           </Form.Item>
         </Form>
       </Modal>
-    </ListPage>
-  );
+    ),
+  });
 }

@@ -4,14 +4,7 @@ import type { DoneTask, TodoTask } from '@app/contract';
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
-import {
-  actionColumn,
-  dateTimeColumn,
-  dictColumn,
-  ListPage,
-  useCan,
-  useListPage,
-} from '../../../shared/crud';
+import { dateTimeColumn, dictColumn, textColumn, useCan, useCrudPage } from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
 import { processDetailPath, RUNTIME_STALE_TIME } from '../runtime-paths';
 import { formatDuration } from './task-utils';
@@ -38,7 +31,7 @@ const DONE_COLUMNS: TableColumnsType<DoneTask> = [
     render: (v: number) => formatDuration(v),
   },
   dictColumn('结果', 'result', DICT_TYPE.BPM_PROCESS_INSTANCE_RESULT, { width: 100 }),
-  { title: '审批意见', dataIndex: 'reason', ellipsis: true, align: 'center' },
+  textColumn('审批意见', 'reason'),
 ];
 
 export interface TaskListPageProps {
@@ -50,43 +43,41 @@ export interface TaskListPageProps {
 export function TaskListPage({ kind }: TaskListPageProps) {
   const navigate = useNavigate();
   const todo = kind === 'todo';
-  const list = useListPage(todo ? taskTodoPage : taskDonePage, {
-    search: SEARCH,
-    staleTime: RUNTIME_STALE_TIME,
-  });
   // 审批 acts on the task; 详情 only reads it.
   const canAct = useCan(todo ? taskApprove : taskDonePage);
 
   const columns = [
-    { title: '任务编号', dataIndex: 'id', width: 150, ellipsis: true, align: 'center' },
-    { title: '任务名称', dataIndex: 'name', ellipsis: true, align: 'center' },
+    textColumn('任务编号', 'id', { width: 150 }),
+    textColumn('任务名称', 'name'),
     { title: '所属流程', dataIndex: ['processInstance', 'name'], ellipsis: true, align: 'center' },
     { title: '流程发起人', dataIndex: ['processInstance', 'startUserNickname'], width: 120, align: 'center' },
     dateTimeColumn(),
     ...(todo ? [] : DONE_COLUMNS),
     { title: '状态', dataIndex: 'suspensionState', width: 90, align: 'center', render: suspensionTag },
-    ...actionColumn<TodoTask>(
-      (row) => [
+  ] as TableColumnsType<TodoTask>;
+
+  return useCrudPage({
+    endpoints: { page: todo ? taskTodoPage : taskDonePage },
+    entity: '任务',
+    search: SEARCH,
+    listOptions: { staleTime: RUNTIME_STALE_TIME },
+    columns,
+    rowActions: {
+      more: (row) => [
         {
           key: 'open',
           label: todo ? '审批' : '详情',
           icon: todo ? <AuditOutlined /> : <EyeOutlined />,
           onClick: () => void navigate(processDetailPath(row.processInstance.id)),
+          visible: canAct,
         },
       ],
-      { visible: canAct, width: 100 },
-    ),
-  ] as TableColumnsType<TodoTask | DoneTask>;
-
-  const emptyText = todo ? '暂无待办任务' : '暂无已办任务';
-  return (
-    <ListPage
-      list={list}
-      columns={columns}
-      emptyText={list.result.isError ? '任务加载失败，请刷新重试' : emptyText}
-      scrollX={todo ? 1000 : 1400}
-    />
-  );
+      moreVisible: canAct,
+      width: 100,
+    },
+    emptyText: todo ? '暂无待办任务' : '暂无已办任务',
+    scrollX: todo ? 1000 : 1400,
+  });
 }
 
 /** 待办任务 (menu component bpm/task/todo/index). */
