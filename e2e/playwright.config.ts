@@ -28,7 +28,9 @@ export default defineConfig({
     // click lands on a popup still sliding in.
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace snapshots the page at every step. Under CI a failure is retried, and the retry records
+    // it; locally the failing run itself keeps one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

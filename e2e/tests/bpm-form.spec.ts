@@ -125,7 +125,7 @@ test('forms: design with several field types, save, preview, edit and delete', a
   await rowOf(page, 'E2E请假表单').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除工作表单的编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(page.getByText('删除成功').last()).toBeVisible();
   await expect(page.getByText('暂无流程表单')).toBeVisible();
 });
 

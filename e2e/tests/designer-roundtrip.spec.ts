@@ -375,7 +375,7 @@ for (const prefix of ['flowable'] as const) {
     await toolbar(page)
       .getByRole('button', { name: /保存模型/ })
       .click();
-    await expect(page.getByText('保存成功')).toBeVisible();
+    await expect(page.getByText('保存成功').last()).toBeVisible();
 
     // through the API
     const saved = await adminApi<{ bpmnXml: string }>(request, token, 'GET', `/bpm/model/get?id=${modelId}`);

@@ -28,6 +28,14 @@ export const sendNotify = async (
   return body.data;
 };
 
+/** Marks all the caller's messages read (a spec that counts unread ones starts from none). */
+export const markAllRead = async (request: APIRequestContext, token: string) => {
+  const res = await request.put('/admin-api/system/notify-message/update-all-read', {
+    headers: { 'tenant-id': '1', authorization: `Bearer ${token}` },
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(0);
+};
+
 /** The caller's unread count as the server reports it. */
 export const unreadCount = async (request: APIRequestContext, token: string) => {
   const res = await request.get('/admin-api/system/notify-message/get-unread-count', {
