@@ -52,3 +52,19 @@ for (const element of [document.documentElement, document.body]) {
   for (const { name } of [...element.attributes]) element.removeAttribute(name);
 }
 window.history.replaceState(null, '', '/');
+// Properties a test redefined or deleted (innerWidth, document.hidden…) are as the worker's first file
+// found them; the runner's and libraries' own globals (`__vitest_worker__`…) start with an underscore.
+type Snapshot = [object, PropertyDescriptorMap][];
+const state = globalThis as { __pristineWindow?: Snapshot };
+state.__pristineWindow ??= [window, document, document.documentElement].map((target) => [
+  target,
+  Object.getOwnPropertyDescriptors(target),
+]);
+for (const [target, descriptors] of state.__pristineWindow) {
+  for (const key of Object.keys(descriptors).filter((name) => !name.startsWith('_'))) {
+    const first = descriptors[key]!;
+    const now = Reflect.getOwnPropertyDescriptor(target, key);
+    const changed = !now || now.value !== first.value || now.get !== first.get;
+    if (changed && (now?.configurable ?? true)) Reflect.defineProperty(target, key, first);
+  }
+}

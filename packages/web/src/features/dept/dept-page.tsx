@@ -20,6 +20,7 @@ import {
   deleteAction,
   dictColumn,
   DictRadio,
+  emailField,
   ExpandAllButton,
   FormDialog,
   ListPage,
@@ -165,16 +166,7 @@ export function DeptPage() {
         <Form.Item label="联系电话" name="phone" rules={maxLength('联系电话', 11)}>
           <Input placeholder="请输入联系电话" />
         </Form.Item>
-        <Form.Item
-          label="邮箱"
-          name="email"
-          rules={[
-            { type: 'email', message: '请输入正确的邮箱地址' },
-            { max: 50, message: '邮箱长度不能超过 50 个字符' },
-          ]}
-        >
-          <Input placeholder="请输入邮箱" />
-        </Form.Item>
+        {emailField()}
         <Form.Item label="部门状态" name="status" rules={required('部门状态')}>
           <DictRadio dictType={DICT_TYPE.COMMON_STATUS} />
         </Form.Item>

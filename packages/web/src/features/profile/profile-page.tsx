@@ -9,7 +9,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { MOBILE_PATTERN, userProfileGet, userProfileUpdate, userProfileUpdatePassword } from '@app/contract';
+import { userProfileGet, userProfileUpdate, userProfileUpdatePassword } from '@app/contract';
 import type { UserProfile, UserProfileUpdateReq } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Space, Tabs } from 'antd';
@@ -23,7 +23,7 @@ import { useSessionStore } from '../../shared/session';
 import { ProfileSocialAccounts } from './profile-social-accounts';
 import { AvatarCropper } from './avatar-cropper';
 import './profile-page.css';
-import { required, requiredText } from '../../shared/crud';
+import { emailField, mobileField, required, requiredText } from '../../shared/crud';
 
 export const PROFILE_QUERY_KEY = ['user-profile'] as const;
 
@@ -86,27 +86,8 @@ function BasicInfoForm({ profile, onClose }: { profile: UserProfile; onClose: ()
       <Form.Item label="用户昵称" name="nickname" rules={requiredText('用户昵称', 30)}>
         <Input maxLength={30} placeholder="请输入用户昵称" />
       </Form.Item>
-      <Form.Item
-        label="手机号码"
-        name="mobile"
-        rules={[
-          { required: true, message: '手机号码不能为空' },
-          { pattern: MOBILE_PATTERN, message: '请输入正确的手机号码' },
-        ]}
-      >
-        <Input maxLength={11} placeholder="请输入手机号码" inputMode="numeric" />
-      </Form.Item>
-      <Form.Item
-        label="邮箱"
-        name="email"
-        rules={[
-          { required: true, message: '邮箱地址不能为空' },
-          { type: 'email', message: '请输入正确的邮箱地址' },
-          { max: 50, message: '邮箱长度不能超过 50 个字符' },
-        ]}
-      >
-        <Input maxLength={50} placeholder="请输入邮箱" />
-      </Form.Item>
+      {mobileField('手机号码', 'mobile', { required: '手机号码不能为空' })}
+      {emailField({ required: '邮箱地址不能为空' })}
       <Form.Item label="性别" name="sex">
         <Radio.Group>
           <Radio value={1}>男</Radio>

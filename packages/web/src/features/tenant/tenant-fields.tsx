@@ -1,6 +1,5 @@
 import {
   DICT_TYPE,
-  MOBILE_PATTERN,
   tenantPackageGetSimpleList,
   TENANT_DOMAIN_PATTERN,
   USERNAME_PATTERN,
@@ -10,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { DictRadio, queryKey, required, requiredText } from '../../shared/crud';
+import { DictRadio, mobileField, queryKey, required, requiredText } from '../../shared/crud';
 import { DATE_TIME_FORMAT } from '../../shared/date/format';
 import { request } from '../../shared/request';
 
@@ -54,13 +53,7 @@ export function TenantFields({ updating, open }: { updating: boolean; open: bool
       <Form.Item label="联系人" name="contactName" rules={requiredText('联系人', 30)}>
         <Input placeholder="请输入联系人" />
       </Form.Item>
-      <Form.Item
-        label="联系手机"
-        name="contactMobile"
-        rules={[{ pattern: MOBILE_PATTERN, message: '请输入正确的手机号码' }]}
-      >
-        <Input placeholder="请输入联系手机" maxLength={11} />
-      </Form.Item>
+      {mobileField('联系手机', 'contactMobile')}
       {!updating && (
         <>
           <Form.Item

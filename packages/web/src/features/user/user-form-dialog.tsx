@@ -1,7 +1,15 @@
 import { DICT_TYPE, postSimpleList, userCreate, userGet, userUpdate } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select, TreeSelect } from 'antd';
-import { DictSelect, FormDialog, maxLength, queryKey, requiredText } from '../../shared/crud';
+import {
+  DictSelect,
+  emailField,
+  FormDialog,
+  maxLength,
+  mobileField,
+  queryKey,
+  requiredText,
+} from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { useDeptOptions } from './user-dept-tree';
@@ -34,23 +42,8 @@ export function UserFormDialog({ control, deptId }: { control: FormDialogControl
           <Form.Item label="归属部门" name="deptId">
             <TreeSelect allowClear treeData={deptOptions} treeDefaultExpandAll placeholder="请选择归属部门" />
           </Form.Item>
-          <Form.Item
-            label="手机号码"
-            name="mobile"
-            rules={[{ pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}
-          >
-            <Input placeholder="请输入手机号码" maxLength={11} />
-          </Form.Item>
-          <Form.Item
-            label="邮箱"
-            name="email"
-            rules={[
-              { type: 'email', message: '请输入正确的邮箱地址' },
-              { max: 50, message: '邮箱长度不能超过 50 个字符' },
-            ]}
-          >
-            <Input placeholder="请输入邮箱" />
-          </Form.Item>
+          {mobileField('手机号码', 'mobile')}
+          {emailField()}
           <Form.Item
             label="用户名称"
             name="username"

@@ -1,17 +1,18 @@
 import {
   DICT_TYPE,
   loginLogPage,
+  noticePage,
   postCreate,
   postDelete,
   postGet,
   postPage,
   postUpdate,
 } from '@app/contract';
-import type { LoginLog, Post } from '@app/contract';
+import type { LoginLog, Notice, Post } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COMMON_STATUS } from '../../test/dicts';
-import { ok } from '../../test/http-stub';
+import { fail, ok } from '../../test/http-stub';
 import { stubPageTest } from '../../test/page-test';
 import { renderPage } from '../../test/render-page';
 import { dictColumn, idColumn, statusField, textColumn, textField, useCrudPage } from '.';
@@ -35,6 +36,7 @@ const stub = stubPageTest(
     if (call.path.endsWith('/system/post/get'))
       return ok(call.query.get('id') === '3' ? { ...post, remark: '最新' } : null);
     if (call.path.endsWith('/system/login-log/page')) return ok({ list: [log], total: 1 });
+    if (call.path.endsWith('/system/notice/page')) return fail(500, '系统异常');
     return ok(1);
   },
   { dicts: COMMON_STATUS },
@@ -74,6 +76,15 @@ function LogCrud() {
         ['浏览器', row.userAgent],
       ],
     },
+  });
+}
+
+function FailingCrud() {
+  return useCrudPage({
+    endpoints: { page: noticePage },
+    entity: '公告',
+    columns: [textColumn<Notice>('公告标题', 'title')],
+    emptyText: '暂无通知公告',
   });
 }
 
@@ -141,5 +152,11 @@ describe('useCrudPage', { timeout: 30_000 }, () => {
     await user.click(within(row).getByRole('button', { name: /详细/ }));
     const detail = await findDialog('登录日志详细');
     expect(within(detail).getByText('Firefox')).toBeInTheDocument();
+  });
+
+  it('says a list that failed to load failed, not that it is empty', async () => {
+    renderPage(<FailingCrud />, { permissions: ['system:notice:query'], path: '/notice' });
+    expect(await screen.findByText('加载失败，请刷新重试')).toBeInTheDocument();
+    expect(screen.queryByText('暂无通知公告')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { DICT_TYPE } from '@app/contract';
+import { DICT_TYPE, MOBILE_PATTERN } from '@app/contract';
 import { Form, Input, InputNumber } from 'antd';
 import type { FormRule } from 'antd';
 import type { ReactNode } from 'react';
@@ -96,6 +96,30 @@ export function secretField(
     />
   );
   return formItem(label, name, rules, input, updating ? `${word}已加密保存，不修改请留空` : undefined);
+}
+
+/** A mainland mobile number (11 digits from 1[3-9]); required when `required` names the message. */
+export function mobileField(label: string, name: string, { required }: { required?: string } = {}) {
+  const rules: FormRule[] = [
+    ...(required ? [{ required: true, message: required }] : []),
+    { pattern: MOBILE_PATTERN, message: '请输入正确的手机号码' },
+  ];
+  return formItem(
+    label,
+    name,
+    rules,
+    <Input placeholder={`请输入${label}`} maxLength={11} inputMode="numeric" />,
+  );
+}
+
+/** 邮箱 (`email`): an address of at most 50 characters; required when `required` names the message. */
+export function emailField({ required }: { required?: string } = {}) {
+  const rules: FormRule[] = [
+    ...(required ? [{ required: true, message: required }] : []),
+    { type: 'email', message: '请输入正确的邮箱地址' },
+    { max: 50, message: '邮箱长度不能超过 50 个字符' },
+  ];
+  return formItem('邮箱', 'email', rules, <Input placeholder="请输入邮箱" maxLength={50} />);
 }
 
 /** One form item; the helpers above are this with their input and rules. */

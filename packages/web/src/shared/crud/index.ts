@@ -11,7 +11,16 @@ export type { ConfirmedCall } from './confirmed-call';
 export { detailAction, DetailDialog, useDetailDialog } from './detail-dialog';
 export type { DetailDialogControl, DetailDialogProps, DetailItem } from './detail-dialog';
 export { DictRadio, DictSelect, useDictValueOptions } from './dict-inputs';
-export { dictField, formItem, numberField, secretField, statusField, textField } from './form-fields';
+export {
+  dictField,
+  emailField,
+  formItem,
+  mobileField,
+  numberField,
+  secretField,
+  statusField,
+  textField,
+} from './form-fields';
 export type { DictFieldOptions, TextFieldOptions } from './form-fields';
 export { FormDialog, useFormDialog } from './form-dialog';
 export { compactText, maxLength, required, requiredText } from './form-rules';

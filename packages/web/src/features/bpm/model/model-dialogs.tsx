@@ -101,17 +101,26 @@ export function ModelCreateDialog({
       forceRender
     >
       <Form<CreateValues> name="bpm-model-create" form={form} labelCol={{ flex: '110px' }}>
-        <Form.Item label={hinted('流程标识', '新建后，流程标识不可修改！')} name="key" rules={keyRules}>
-          <Input placeholder="请输入流程标识" />
-        </Form.Item>
-        <Form.Item label="流程名称" name="name" rules={nameRules}>
-          <Input placeholder="请输入流程名称" allowClear />
-        </Form.Item>
-        <Form.Item label="流程描述" name="description" rules={descriptionRules}>
-          <Input.TextArea placeholder="请输入流程描述" rows={3} />
-        </Form.Item>
+        <NewModelFields descriptionRows={3} />
       </Form>
     </Modal>
+  );
+}
+
+/** 流程标识, 流程名称 and 流程描述 of a new model (created empty or imported from a file). */
+function NewModelFields({ descriptionRows }: { descriptionRows: number }) {
+  return (
+    <>
+      <Form.Item label={hinted('流程标识', '新建后，流程标识不可修改！')} name="key" rules={keyRules}>
+        <Input placeholder="请输入流程标识" />
+      </Form.Item>
+      <Form.Item label="流程名称" name="name" rules={nameRules}>
+        <Input placeholder="请输入流程名称" allowClear />
+      </Form.Item>
+      <Form.Item label="流程描述" name="description" rules={descriptionRules}>
+        <Input.TextArea placeholder="请输入流程描述" rows={descriptionRows} />
+      </Form.Item>
+    </>
   );
 }
 
@@ -355,15 +364,7 @@ export function ModelImportDialog({
         提示：仅允许导入“bpmn”或“xml”格式文件！
       </Typography.Paragraph>
       <Form<ImportValues> name="bpm-model-import" form={form} labelCol={{ flex: '90px' }}>
-        <Form.Item label={hinted('流程标识', '新建后，流程标识不可修改！')} name="key" rules={keyRules}>
-          <Input placeholder="请输入流程标识" />
-        </Form.Item>
-        <Form.Item label="流程名称" name="name" rules={nameRules}>
-          <Input placeholder="请输入流程名称" allowClear />
-        </Form.Item>
-        <Form.Item label="流程描述" name="description" rules={descriptionRules}>
-          <Input.TextArea placeholder="请输入流程描述" rows={2} />
-        </Form.Item>
+        <NewModelFields descriptionRows={2} />
       </Form>
     </Modal>
   );
