@@ -7,10 +7,10 @@ import {
 } from '@app/contract';
 import type { PermissionAssignRoleDataScopeReq, Role } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useDictOptions } from '../../shared/dict';
-import { invalidateEndpoints, queryKey } from '../../shared/crud';
+import { invalidateEndpoints, queryKey, readOnlyField } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { toTree } from '../../shared/tree/check-tree-nodes';
@@ -79,12 +79,8 @@ export function RoleDataScopeDialog({ role, onClose }: RoleDataScopeDialogProps)
       destroyOnHidden
     >
       <Form labelCol={{ flex: '80px' }}>
-        <Form.Item label="角色名称">
-          <Input value={role?.name} disabled />
-        </Form.Item>
-        <Form.Item label="角色标识">
-          <Input value={role?.code} disabled />
-        </Form.Item>
+        {readOnlyField('角色名称', role?.name)}
+        {readOnlyField('角色标识', role?.code)}
         <Form.Item label="权限范围">
           <Select
             aria-label="权限范围"

@@ -1,9 +1,9 @@
 import { menuSimpleList, permissionAssignRoleMenu, permissionListRoleMenus } from '@app/contract';
 import type { Role } from '@app/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Modal } from 'antd';
 import { useMemo, useState } from 'react';
-import { queryKey } from '../../shared/crud';
+import { queryKey, readOnlyField } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
 import { toTree } from '../../shared/tree/check-tree-nodes';
@@ -60,12 +60,8 @@ export function RoleMenuDialog({ role, onClose }: RoleMenuDialogProps) {
       destroyOnHidden
     >
       <Form labelCol={{ flex: '80px' }}>
-        <Form.Item label="角色名称">
-          <Input value={role?.name} disabled />
-        </Form.Item>
-        <Form.Item label="角色标识">
-          <Input value={role?.code} disabled />
-        </Form.Item>
+        {readOnlyField('角色名称', role?.name)}
+        {readOnlyField('角色标识', role?.code)}
         <Form.Item label="菜单权限">
           <CheckTree
             label="菜单权限"

@@ -12,7 +12,7 @@ import type { UserImportResult, UserPageItem } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Select, Upload } from 'antd';
 import { useEffect, useState } from 'react';
-import { invalidateEndpoints, queryKey } from '../../shared/crud';
+import { invalidateEndpoints, queryKey, readOnlyField } from '../../shared/crud';
 import { http, request, saveBlob } from '../../shared/request';
 import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../shared/ui/sizes';
 
@@ -108,12 +108,8 @@ export function AssignRoleDialog({ user, onClose }: { user: UserPageItem | null;
       destroyOnHidden
     >
       <Form labelCol={{ flex: '80px' }}>
-        <Form.Item label="用户名称">
-          <Input value={user?.username} disabled />
-        </Form.Item>
-        <Form.Item label="用户昵称">
-          <Input value={user?.nickname} disabled />
-        </Form.Item>
+        {readOnlyField('用户名称', user?.username)}
+        {readOnlyField('用户昵称', user?.nickname)}
         <Form.Item label="角色">
           <Select
             mode="multiple"

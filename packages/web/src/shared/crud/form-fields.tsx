@@ -122,6 +122,13 @@ export function emailField({ required }: { required?: string } = {}) {
   return formItem('邮箱', 'email', rules, <Input placeholder="请输入邮箱" maxLength={50} />);
 }
 
+/** A value shown for context in a dialog that edits something else (角色名称 in 菜单权限). */
+export const readOnlyField = (label: string, value: string | undefined) => (
+  <Form.Item key={label} label={label}>
+    <Input value={value} disabled />
+  </Form.Item>
+);
+
 /** One form item; the helpers above are this with their input and rules. */
 export function formItem(
   label: string,

@@ -17,6 +17,7 @@ export {
   formItem,
   mobileField,
   numberField,
+  readOnlyField,
   secretField,
   statusField,
   textField,
