@@ -1,4 +1,1 @@
-import { FormPage } from '../../../form/form-page';
-
-/** Menu component `bpm/form/index`. */
-export default FormPage;
+export { FormPage as default } from '../../../form/form-page';

@@ -1,4 +1,1 @@
-import { UserGroupPage } from '../../../user-group/user-group-page';
-
-/** Menu component `bpm/group/index`. */
-export default UserGroupPage;
+export { UserGroupPage as default } from '../../../user-group/user-group-page';

@@ -1,4 +1,1 @@
-import { ModelDesignPage } from '../../../model/model-design-page';
-
-/** 流程设计 (/bpm/manager/model/design?modelId=). */
-export default ModelDesignPage;
+export { ModelDesignPage as default } from '../../../model/model-design-page';

@@ -1,4 +1,1 @@
-import { ModelPage } from '../../../model/model-page';
-
-/** Menu component `bpm/model/index`. */
-export default ModelPage;
+export { ModelPage as default } from '../../../model/model-page';

@@ -1,4 +1,1 @@
-import { ProcessInstancePage } from '../../../process-instance/process-instance-page';
-
-/** Menu component `bpm/processInstance/index`. */
-export default ProcessInstancePage;
+export { ProcessInstancePage as default } from '../../../process-instance/process-instance-page';

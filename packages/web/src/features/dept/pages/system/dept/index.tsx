@@ -1,4 +1,1 @@
-import { DeptPage } from '../../../dept-page';
-
-/** Menu component `system/dept/index`. */
-export default DeptPage;
+export { DeptPage as default } from '../../../dept-page';

@@ -1,4 +1,1 @@
-import { DictTypePage } from '../../../dict-type-page';
-
-/** Menu component `system/dict/index`. */
-export default DictTypePage;
+export { DictTypePage as default } from '../../../dict-type-page';

@@ -1,4 +1,1 @@
-import { LoginLogPage } from '../../../login-log-page';
-
-/** Menu component `system/loginlog/index`. */
-export default LoginLogPage;
+export { LoginLogPage as default } from '../../../login-log-page';

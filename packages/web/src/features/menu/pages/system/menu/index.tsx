@@ -1,4 +1,1 @@
-import { MenuPage } from '../../../menu-page';
-
-/** Menu component `system/menu/index`. */
-export default MenuPage;
+export { MenuPage as default } from '../../../menu-page';

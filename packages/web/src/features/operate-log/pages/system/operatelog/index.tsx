@@ -1,4 +1,1 @@
-import { OperateLogPage } from '../../../operate-log-page';
-
-/** Menu component `system/operatelog/index`. */
-export default OperateLogPage;
+export { OperateLogPage as default } from '../../../operate-log-page';

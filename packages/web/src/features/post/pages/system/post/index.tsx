@@ -1,4 +1,1 @@
-import { PostPage } from '../../../post-page';
-
-/** Menu component `system/post/index`. */
-export default PostPage;
+export { PostPage as default } from '../../../post-page';

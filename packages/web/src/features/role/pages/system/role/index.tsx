@@ -1,4 +1,1 @@
-import { RolePage } from '../../../role-page';
-
-/** Menu component `system/role/index`. */
-export default RolePage;
+export { RolePage as default } from '../../../role-page';

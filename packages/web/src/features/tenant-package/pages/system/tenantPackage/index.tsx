@@ -1,4 +1,1 @@
-import { TenantPackagePage } from '../../../tenant-package-page';
-
-/** Menu component `system/tenantPackage/index`. */
-export default TenantPackagePage;
+export { TenantPackagePage as default } from '../../../tenant-package-page';

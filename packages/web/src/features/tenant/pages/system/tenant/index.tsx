@@ -1,4 +1,1 @@
-import { TenantPage } from '../../../tenant-page';
-
-/** Menu component `system/tenant/index`. */
-export default TenantPage;
+export { TenantPage as default } from '../../../tenant-page';

@@ -1,4 +1,1 @@
-import { UserPage } from '../../../user-page';
-
-/** Menu component `system/user/index`. */
-export default UserPage;
+export { UserPage as default } from '../../../user-page';

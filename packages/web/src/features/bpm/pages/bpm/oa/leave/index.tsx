@@ -1,4 +1,1 @@
-import { OaLeavePage } from '../../../../oa-leave/oa-leave-page';
-
-/** Menu component `bpm/oa/leave/index`. */
-export default OaLeavePage;
+export { OaLeavePage as default } from '../../../../oa-leave/oa-leave-page';

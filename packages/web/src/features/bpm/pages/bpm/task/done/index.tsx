@@ -1,4 +1,1 @@
-import { DoneTaskPage } from '../../../../task/task-list-page';
-
-/** Menu component `bpm/task/done/index`. */
-export default DoneTaskPage;
+export { DoneTaskPage as default } from '../../../../task/task-list-page';

@@ -1,4 +1,1 @@
-import { TodoTaskPage } from '../../../../task/task-list-page';
-
-/** Menu component `bpm/task/todo/index`. */
-export default TodoTaskPage;
+export { TodoTaskPage as default } from '../../../../task/task-list-page';

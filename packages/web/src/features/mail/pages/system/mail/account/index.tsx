@@ -1,4 +1,1 @@
-import { MailAccountPage } from '../../../../mail-account-page';
-
-/** Menu component `system/mail/account/index`. */
-export default MailAccountPage;
+export { MailAccountPage as default } from '../../../../mail-account-page';

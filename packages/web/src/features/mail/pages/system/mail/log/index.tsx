@@ -1,4 +1,1 @@
-import { MailLogPage } from '../../../../mail-log-page';
-
-/** Menu component `system/mail/log/index`. */
-export default MailLogPage;
+export { MailLogPage as default } from '../../../../mail-log-page';

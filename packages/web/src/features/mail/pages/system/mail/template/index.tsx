@@ -1,4 +1,1 @@
-import { MailTemplatePage } from '../../../../mail-template-page';
-
-/** Menu component `system/mail/template/index`. */
-export default MailTemplatePage;
+export { MailTemplatePage as default } from '../../../../mail-template-page';

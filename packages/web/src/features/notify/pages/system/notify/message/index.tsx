@@ -1,4 +1,1 @@
-import { NotifyMessagePage } from '../../../../notify-message-page';
-
-/** Menu component `system/notify/message/index`. */
-export default NotifyMessagePage;
+export { NotifyMessagePage as default } from '../../../../notify-message-page';

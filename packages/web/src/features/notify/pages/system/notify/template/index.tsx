@@ -1,4 +1,1 @@
-import { NotifyTemplatePage } from '../../../../notify-template-page';
-
-/** Menu component `system/notify/template/index`. */
-export default NotifyTemplatePage;
+export { NotifyTemplatePage as default } from '../../../../notify-template-page';

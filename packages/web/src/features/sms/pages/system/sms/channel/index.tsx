@@ -1,4 +1,1 @@
-import { SmsChannelPage } from '../../../../sms-channel-page';
-
-/** Menu component `system/sms/channel/index`. */
-export default SmsChannelPage;
+export { SmsChannelPage as default } from '../../../../sms-channel-page';

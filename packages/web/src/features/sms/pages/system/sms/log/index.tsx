@@ -1,4 +1,1 @@
-import { SmsLogPage } from '../../../../sms-log-page';
-
-/** Menu component `system/sms/log/index`. */
-export default SmsLogPage;
+export { SmsLogPage as default } from '../../../../sms-log-page';

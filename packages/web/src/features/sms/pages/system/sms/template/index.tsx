@@ -1,4 +1,1 @@
-import { SmsTemplatePage } from '../../../../sms-template-page';
-
-/** Menu component `system/sms/template/index`. */
-export default SmsTemplatePage;
+export { SmsTemplatePage as default } from '../../../../sms-template-page';

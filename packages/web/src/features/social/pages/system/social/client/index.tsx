@@ -1,4 +1,1 @@
-import { SocialClientPage } from '../../../../social-client-page';
-
-/** Menu component `system/social/client/index`. */
-export default SocialClientPage;
+export { SocialClientPage as default } from '../../../../social-client-page';
