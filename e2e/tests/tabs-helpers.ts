@@ -25,10 +25,11 @@ export async function signInHome(page: Page): Promise<void> {
 export async function openMenu(page: Page, parent: string, title: string, url: string): Promise<void> {
   const nav = sidebar(page);
   const entry = nav.getByRole('menuitem', { name: title, exact: true });
-  if (!(await entry.isVisible())) {
-    await nav.getByText(parent, { exact: true }).click();
-    await expect(entry).toBeVisible();
-  }
+  // Opened unless it already is (a click on an open menu would close it; the entry may just not be
+  // laid out yet after a resize).
+  const group = nav.getByRole('menuitem', { name: parent, exact: true });
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await expect(entry).toBeVisible();
   await entry.click();
   await expect(page).toHaveURL(url);
   await expect(tab(page, title)).toHaveAttribute('aria-current', 'page');
