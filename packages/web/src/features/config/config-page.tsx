@@ -15,6 +15,7 @@ import {
   dictColumn,
   formItem,
   idColumn,
+  remarkField,
   required,
   textColumn,
   textField,
@@ -88,12 +89,7 @@ export function ConfigPage() {
         {textField('参数键名', 'key', 100, { compact: 'length', disabled: updating })}
         {textField('参数键值', 'value', 500, { compact: 'length' })}
         {formItem('是否可见', 'visible', required('是否可见'), <Radio.Group options={YES_NO} />)}
-        {textField('备注', 'remark', 500, {
-          optional: true,
-          compact: 'length',
-          rows: 3,
-          placeholder: '请输入内容',
-        })}
+        {remarkField(500, { compact: 'length', rows: 3 })}
       </>
     ),
   });

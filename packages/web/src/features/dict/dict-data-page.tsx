@@ -19,6 +19,7 @@ import {
   formItem,
   idColumn,
   queryKey,
+  remarkField,
   required,
   statusColumn,
   statusField,
@@ -158,12 +159,7 @@ function DictDataList({ type }: { type: string | undefined }) {
           rules: [{ max: 100, message: 'CSS Class 长度不能超过100个字符' }],
           placeholder: '请输入 CSS Class',
         })}
-        {textField('备注', 'remark', 500, {
-          optional: true,
-          compact: 'length',
-          rows: 3,
-          placeholder: '请输入内容',
-        })}
+        {remarkField(500, { compact: 'length', rows: 3 })}
       </>
     ),
   });

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import {
   dateTimeColumn,
   idColumn,
+  remarkField,
   statusColumn,
   statusField,
   textColumn,
@@ -82,12 +83,7 @@ export function DictTypePage() {
         {textField('字典名称', 'name', 100, { compact: 'length' })}
         {textField('字典类型', 'type', 100, { compact: 'length', disabled: updating })}
         {statusField()}
-        {textField('备注', 'remark', 500, {
-          optional: true,
-          compact: 'length',
-          rows: 3,
-          placeholder: '请输入内容',
-        })}
+        {remarkField(500, { compact: 'length', rows: 3 })}
       </>
     ),
   });

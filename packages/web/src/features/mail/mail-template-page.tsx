@@ -15,6 +15,7 @@ import {
   dateTimeColumn,
   dictColumn,
   formItem,
+  remarkField,
   required,
   sendTestAction,
   statusField,
@@ -99,7 +100,7 @@ export function MailTemplatePage() {
           extra: '支持 HTML；参数写作 {name}，发送时替换',
         })}
         {statusField('开启状态')}
-        {textField('备注', 'remark', 500, { optional: true, rows: 2 })}
+        {remarkField(500, { rows: 2, placeholder: '请输入备注' })}
       </>
     ),
     dialogs: <MailSendDialog template={testing} onClose={() => setTesting(null)} />,

@@ -16,6 +16,7 @@ import {
   dictColumn,
   dictField,
   formItem,
+  remarkField,
   requiredText,
   sendTestAction,
   statusColumn,
@@ -135,7 +136,7 @@ export function NotifyTemplatePage() {
           placeholder: '请选择类型',
         })}
         {statusField('开启状态')}
-        {textField('备注', 'remark', 255, { optional: true })}
+        {remarkField(255)}
       </>
     ),
     dialogs: <NotifyTemplateSendDialog template={sending} onClose={() => setSending(null)} />,

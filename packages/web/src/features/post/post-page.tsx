@@ -7,6 +7,7 @@ import {
   dictField,
   idColumn,
   numberField,
+  remarkField,
   textColumn,
   textField,
   useCrudPage,
@@ -59,7 +60,7 @@ export function PostPage() {
         {textField('岗位编码', 'code', 64, { placeholder: '请输入编码名称' })}
         {numberField('岗位顺序', 'sort')}
         {dictField('岗位状态', 'status', DICT_TYPE.COMMON_STATUS)}
-        {textField('备注', 'remark', 500, { optional: true, rows: 3, placeholder: '请输入内容' })}
+        {remarkField(500, { rows: 3 })}
       </>
     ),
   });

@@ -19,6 +19,7 @@ import {
   dictColumn,
   idColumn,
   numberField,
+  remarkField,
   statusColumn,
   textColumn,
   textField,
@@ -113,7 +114,7 @@ export function RolePage() {
         {textField('角色名称', 'name', 30)}
         {textField('角色标识', 'code', 100)}
         {numberField('角色顺序', 'sort')}
-        {textField('备注', 'remark', 500, { optional: true, rows: 3, placeholder: '请输入内容' })}
+        {remarkField(500, { rows: 3 })}
       </>
     ),
     dialogs: (

@@ -13,6 +13,7 @@ import {
   dictColumn,
   dictField,
   idColumn,
+  remarkField,
   statusField,
   textColumn,
   textField,
@@ -77,7 +78,7 @@ export function SmsChannelPage() {
           valueType: 'string',
         })}
         {statusField('启用状态')}
-        {textField('备注', 'remark', 255, { optional: true })}
+        {remarkField(255)}
         {textField('短信 API 的账号', 'apiKey', 128, {
           extra: '腾讯云填写 SecretId 与 SDK AppID，以空格分隔',
         })}

@@ -21,6 +21,7 @@ import {
   dictField,
   formItem,
   invalidateEndpoints,
+  remarkField,
   required,
   sendTestAction,
   statusField,
@@ -116,7 +117,7 @@ export function SmsTemplatePage() {
           ruleLabel: '短信 API 的模板编号',
           placeholder: '请输入短信 API 的模板编号',
         })}
-        {textField('备注', 'remark', 255, { optional: true })}
+        {remarkField(255)}
       </>
     ),
     dialogs: (

@@ -12,6 +12,7 @@ import {
   dateTimeColumn,
   dictColumn,
   idColumn,
+  remarkField,
   statusField,
   textColumn,
   textField,
@@ -68,7 +69,7 @@ export function TenantPackagePage() {
         {textField('套餐名', 'name', 30)}
         <PackageMenuField open={open} />
         {statusField()}
-        {textField('备注', 'remark', 256, { optional: true })}
+        {remarkField(256)}
       </>
     ),
   });

@@ -43,6 +43,19 @@ export function textField(label: string, name: string, max?: number, options: Te
   return formItem(label, name, options.rules ?? derived, input, options.extra);
 }
 
+/**
+ * The optional 备注 (`remark`) of at most `max` characters; as a text area of `rows` rows it asks
+ * '请输入内容', as the reference's dialogs do.
+ */
+export const remarkField = (
+  max: number,
+  {
+    rows,
+    compact,
+    placeholder = rows ? '请输入内容' : undefined,
+  }: Pick<TextFieldOptions, 'rows' | 'compact' | 'placeholder'> = {},
+) => textField('备注', 'remark', max, { optional: true, rows, compact, placeholder });
+
 export interface DictFieldOptions extends FieldOptions {
   /** A select instead of radio buttons (a placeholder asks for a select too). */
   select?: boolean;

@@ -18,6 +18,7 @@ export {
   mobileField,
   numberField,
   readOnlyField,
+  remarkField,
   secretField,
   statusField,
   textField,
