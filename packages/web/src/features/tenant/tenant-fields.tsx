@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { DictRadio, mobileField, queryKey, required, requiredText } from '../../shared/crud';
+import { DictRadio, mobileField, passwordField, queryKey, required, requiredText } from '../../shared/crud';
 import { DATE_TIME_FORMAT } from '../../shared/date/format';
 import { request } from '../../shared/request';
 
@@ -66,16 +66,7 @@ export function TenantFields({ updating, open }: { updating: boolean; open: bool
           >
             <Input placeholder="请输入用户名称" autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            label="用户密码"
-            name="password"
-            rules={[
-              { required: true, message: '用户密码不能为空' },
-              { min: 4, max: 16, message: '用户密码长度必须介于 4 和 16 之间' },
-            ]}
-          >
-            <Input.Password placeholder="请输入用户密码" autoComplete="new-password" />
-          </Form.Item>
+          {passwordField()}
         </>
       )}
       <Form.Item label="账号额度" name="accountCount" rules={required('账号额度')}>

@@ -5,9 +5,10 @@ import {
   DictSelect,
   emailField,
   FormDialog,
-  maxLength,
   mobileField,
+  passwordField,
   queryKey,
+  remarkField,
   requiredText,
 } from '../../shared/crud';
 import type { FormDialogControl } from '../../shared/crud';
@@ -54,18 +55,7 @@ export function UserFormDialog({ control, deptId }: { control: FormDialogControl
           >
             <Input placeholder="请输入用户名称" />
           </Form.Item>
-          {!updating && (
-            <Form.Item
-              label="用户密码"
-              name="password"
-              rules={[
-                { required: true, message: '用户密码不能为空' },
-                { min: 4, max: 16, message: '用户密码长度必须介于 4 和 16 之间' },
-              ]}
-            >
-              <Input.Password placeholder="请输入用户密码" autoComplete="new-password" />
-            </Form.Item>
-          )}
+          {!updating && passwordField()}
           <Form.Item label="用户性别" name="sex">
             <DictSelect dictType={DICT_TYPE.SYSTEM_USER_SEX} allowClear placeholder="请选择" />
           </Form.Item>
@@ -76,9 +66,7 @@ export function UserFormDialog({ control, deptId }: { control: FormDialogControl
               options={(posts.data ?? []).map((p) => ({ label: p.name, value: p.id }))}
             />
           </Form.Item>
-          <Form.Item label="备注" name="remark" rules={maxLength('备注', 500)}>
-            <Input.TextArea placeholder="请输入内容" rows={3} />
-          </Form.Item>
+          {remarkField(500, { rows: 3 })}
         </>
       )}
     </FormDialog>

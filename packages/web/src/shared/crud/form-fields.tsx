@@ -142,6 +142,18 @@ export const readOnlyField = (label: string, value: string | undefined) => (
   </Form.Item>
 );
 
+/** A new account's password (4 to 16 characters), never filled in by the browser. */
+export const passwordField = (label = '用户密码', name = 'password') =>
+  formItem(
+    label,
+    name,
+    [
+      { required: true, message: `${label}不能为空` },
+      { min: 4, max: 16, message: '用户密码长度必须介于 4 和 16 之间' },
+    ],
+    <Input.Password placeholder={`请输入${label}`} autoComplete="new-password" />,
+  );
+
 /** One form item; the helpers above are this with their input and rules. */
 export function formItem(
   label: string,

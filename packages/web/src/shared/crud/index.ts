@@ -17,6 +17,7 @@ export {
   formItem,
   mobileField,
   numberField,
+  passwordField,
   readOnlyField,
   remarkField,
   secretField,
