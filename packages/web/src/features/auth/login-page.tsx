@@ -32,6 +32,7 @@ import {
 import { EyeIcon, EyeInvisibleIcon, LoadingIcon, TenantIcon } from './login-icons';
 import { isCaptchaEnabled } from './captcha/enabled';
 import { LoginExtras } from './login-extras';
+import { useSubmission } from './use-submission';
 import './login-page.css';
 
 // The slider captcha is its own chunk, loaded when first needed.
@@ -93,8 +94,7 @@ export function LoginPage() {
   const [smsOpened, setSmsOpened] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [passwordVisible, setPasswordVisible] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { submitting, error, setError, run } = useSubmission();
   const [captchaOpen, setCaptchaOpen] = useState(false);
   // Asked once per page, as soon as it shows, so that signing in waits for nothing it could know.
   const captchaFlag = useRef<Promise<boolean> | null>(null);
@@ -193,10 +193,8 @@ export function LoginPage() {
 
   const signIn = async (captchaVerification?: string) => {
     const username = values.username.trim();
-    setError(null);
     refocusSubmit.current = document.activeElement === submitRef.current;
-    setSubmitting(true);
-    try {
+    await run(async () => {
       // Unless the server says the captcha is off, the puzzle comes first; solving it signs in.
       const [tenantFound, puzzleFirst] = await Promise.all([
         TENANT_ENABLE ? resolveTenant() : true,
@@ -222,11 +220,7 @@ export function LoginPage() {
         forgetPassword();
       }
       await signedIn(token);
-    } catch (caught) {
-      setError(errorMessageOf(caught));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const passwordToggle = (

@@ -12,6 +12,7 @@ import { isCaptchaEnabled } from './captcha/enabled';
 import { AuthAlert, CaptchaPuzzle, FormTextField, SubmitButton } from './login-field';
 import { LockIcon, TenantIcon, UserIcon } from './login-icons';
 import { loginOptions, quiet } from './social-api';
+import { useSubmission } from './use-submission';
 
 const registerAccount = (body: AuthRegisterReq) => request(authRegister, { body, ...quiet });
 
@@ -60,8 +61,7 @@ export function RegisterPage() {
   }));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [open, setOpen] = useState<boolean | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, error, setError, run } = useSubmission();
   const [captchaOpen, setCaptchaOpen] = useState(false);
 
   useEffect(() => {
@@ -77,7 +77,7 @@ export function RegisterPage() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [setError]);
 
   const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value };
@@ -108,9 +108,7 @@ export function RegisterPage() {
   };
 
   const register = async (captchaVerification?: string) => {
-    setError(null);
-    setSubmitting(true);
-    try {
+    await run(async () => {
       const [tenantFound, puzzleFirst] = await Promise.all([
         resolveTenant(),
         captchaVerification ? false : isCaptchaEnabled(),
@@ -128,11 +126,7 @@ export function RegisterPage() {
         ...(captchaVerification ? { captchaVerification } : {}),
       });
       await finish(token, '/');
-    } catch (caught) {
-      setError(errorMessageOf(caught));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { errorMessageOf } from '../../shared/request';
 import { login, type LoginResult } from './api';
 import { isCaptchaEnabled } from './captcha/enabled';
 import { AuthAlert, CaptchaPuzzle, PasswordField, SubmitButton, UsernameField } from './login-field';
+import { useSubmission } from './use-submission';
 
 type Field = 'username' | 'password';
 
@@ -24,8 +24,7 @@ export interface SocialBindFormProps {
 export function SocialBindForm({ social, onSignedIn }: SocialBindFormProps) {
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, error, setError, run } = useSubmission();
   const [captchaOpen, setCaptchaOpen] = useState(false);
 
   const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -36,9 +35,7 @@ export function SocialBindForm({ social, onSignedIn }: SocialBindFormProps) {
   };
 
   const bind = async (captchaVerification?: string) => {
-    setError(null);
-    setSubmitting(true);
-    try {
+    await run(async () => {
       if (!captchaVerification && (await isCaptchaEnabled())) {
         setCaptchaOpen(true);
         return;
@@ -52,11 +49,7 @@ export function SocialBindForm({ social, onSignedIn }: SocialBindFormProps) {
         ...(captchaVerification ? { captchaVerification } : {}),
       });
       await onSignedIn(token);
-    } catch (caught) {
-      setError(errorMessageOf(caught));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
