@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, sidebar, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, sidebar, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const SEARCH = /搜\s*索/;
@@ -30,7 +30,7 @@ test('operate log: a write made in the UI is found with filters, shown in detail
   await create.getByLabel('岗位名称').fill('审计岗位E2E');
   await create.getByLabel('岗位编码').fill('audit_e2e');
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
 
   const nav = sidebar(page);
   await nav.getByText('审计日志', { exact: true }).click();

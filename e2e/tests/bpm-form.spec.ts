@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 import { confirmDialog, dialog, OK, rowOf } from './bpm-manage-helpers';
 
 const designer = (page: Page) => page.getByTestId('form-designer').and(page.locator(':visible'));
@@ -125,7 +125,7 @@ test('forms: design with several field types, save, preview, edit and delete', a
   await rowOf(page, 'E2E请假表单').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除工作表单的编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(page.getByText('暂无流程表单')).toBeVisible();
 });
 

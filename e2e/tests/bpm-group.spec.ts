@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 import { confirmDialog, dialog, OK, rowOf } from './bpm-manage-helpers';
 
 test('user groups: create with members, search, edit and delete', async ({ page }) => {
@@ -20,7 +20,7 @@ test('user groups: create with members, search, edit and delete', async ({ page 
   await page.keyboard.press('Enter');
   await create.locator('.ant-modal-title').click();
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
   await expect(rowOf(page, 'E2E审批组')).toContainText('系统管理员');
   await expect(rowOf(page, 'E2E审批组')).toContainText('开启');
   await page.screenshot({ path: `${SCREENSHOTS}bpm-group-page.png` });
@@ -38,12 +38,12 @@ test('user groups: create with members, search, edit and delete', async ({ page 
   await expect(edit).toContainText('系统管理员');
   await edit.getByText('关闭', { exact: true }).click();
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'E2E审批组')).toContainText('关闭');
 
   await rowOf(page, 'E2E审批组').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除用户组编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(page.getByText('暂无用户组')).toBeVisible();
 });

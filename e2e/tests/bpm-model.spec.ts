@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 import { adminApi, apiLogin, confirmDialog, dialog, OK, rowOf } from './bpm-manage-helpers';
 import { byTestId, createApprover, diagramNode, onScreen } from './bpm-runtime-helpers';
 
@@ -92,7 +92,7 @@ test('models: create, bind a form, design, assign, deploy, suspend, definitions,
   await update.getByText('流程表单', { exact: true }).click();
   await choose(page, update, '流程表单', 'E2E模型表单');
   await update.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改模型成功').last()).toBeVisible();
+  await expectMessage(page, '修改模型成功');
   await expect(rowOf(page, 'e2e_leave')).toContainText('默认');
   await rowOf(page, 'e2e_leave').getByRole('button', { name: 'E2E模型表单' }).click();
   await expect(dialog(page, '表单详情').getByLabel('申请理由')).toBeVisible();
@@ -110,7 +110,7 @@ test('models: create, bind a form, design, assign, deploy, suspend, definitions,
   });
   await expect(page.locator('.djs-shape[data-element-id="managerApprove"]')).toBeVisible();
   await page.getByRole('button', { name: /保存模型/ }).click();
-  await expect(page.getByText('保存成功').last()).toBeVisible();
+  await expectMessage(page, '保存成功');
   // 经理审批 has no assignee in the diagram (its rule comes later): saved, and the problem listed.
   const problems = page.getByRole('dialog', { name: '流程校验发现 1 个问题' });
   await expect(problems).toContainText('经理审批：用户任务未指定处理人');
@@ -144,7 +144,7 @@ test('models: create, bind a form, design, assign, deploy, suspend, definitions,
   await page.locator('.ant-select-dropdown:visible').getByTitle('E2E模型审批组').click();
   await rule.locator('.ant-modal-title').click();
   await rule.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'managerApprove')).toContainText('用户组');
   await expect(rowOf(page, 'managerApprove')).toContainText('E2E模型审批组');
   await page.screenshot({ path: `${SCREENSHOTS}bpm-model-rules.png` });
@@ -154,7 +154,7 @@ test('models: create, bind a form, design, assign, deploy, suspend, definitions,
   await rowOf(page, 'e2e_leave').getByRole('button', { name: '发布流程' }).click();
   await expect(confirmDialog(page)).toContainText('是否部署该流程！！');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('部署成功').last()).toBeVisible();
+  await expectMessage(page, '部署成功');
   await expect(rowOf(page, 'e2e_leave')).toContainText('v1');
   const state = rowOf(page, 'e2e_leave').getByRole('switch');
   await expect(state).toBeChecked();
@@ -167,11 +167,11 @@ test('models: create, bind a form, design, assign, deploy, suspend, definitions,
   await state.click();
   await expect(confirmDialog(page)).toContainText('是否确认挂起流程名字为"E2E请假"的数据项?');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('挂起成功').last()).toBeVisible();
+  await expectMessage(page, '挂起成功');
   await expect(state).not.toBeChecked();
   await state.click();
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('激活成功').last()).toBeVisible();
+  await expectMessage(page, '激活成功');
   await expect(state).toBeChecked();
   await page.screenshot({ path: `${SCREENSHOTS}bpm-model-page.png` });
 
@@ -216,7 +216,7 @@ test('models: create, bind a form, design, assign, deploy, suspend, definitions,
   await rowOf(page, 'e2e_import').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否删除该流程！！');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(rowOf(page, 'e2e_import')).toHaveCount(0);
 });
 
@@ -231,7 +231,7 @@ test('the modelled process runs: start it, approve on the approver account, see 
   await expect(page.getByText('申请信息【E2E请假】')).toBeVisible();
   await onScreen(page).getByLabel('申请理由').fill('回家探亲');
   await page.getByRole('button', { name: /提\s*交/ }).click();
-  await expect(page.getByText('发起流程成功').last()).toBeVisible();
+  await expectMessage(page, '发起流程成功');
   await expect(page).toHaveURL(/\/bpm\/process-instance\/detail\?id=/);
   const detailPath = new URL(page.url()).pathname + new URL(page.url()).search;
   await expect(diagramNode(page, 'managerApprove')).toHaveClass(/highlight-todo/);

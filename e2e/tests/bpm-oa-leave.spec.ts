@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { byTestId, diagramNode, onScreen, pickDateTime, rowOf } from './bpm-runtime-helpers';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 /** 通过, not 不通过. */
@@ -18,7 +18,7 @@ const requestLeave = async (page: Page, type: string, start: string, end: string
   await pickDateTime(page, '请选择结束时间', end);
   await form.getByLabel('原因').fill(reason);
   await form.getByRole('button', { name: /提\s*交/ }).click();
-  await expect(page.getByText('发起成功').last()).toBeVisible();
+  await expectMessage(page, '发起成功');
   await expect(page).toHaveURL(/\/bpm\/process-instance\/detail\?id=/);
 };
 

@@ -8,7 +8,7 @@ import {
   onScreen,
   rowOf,
 } from './bpm-runtime-helpers';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 import { apiLogin } from './notify-helpers';
 
 // One worker runs these in order: the second test reuses the process deployed by the first.
@@ -125,7 +125,7 @@ const startAsAdmin = async (page: Page, title: string, amount: string, checkRequ
   await onScreen(page).getByLabel('金额').fill(amount);
   await page.screenshot({ path: `${SCREENSHOTS}bpm-process-create.png`, fullPage: true });
   await page.getByRole('button', { name: /提\s*交/ }).click();
-  await expect(page.getByText('发起流程成功').last()).toBeVisible();
+  await expectMessage(page, '发起流程成功');
   await expect(page).toHaveURL(/\/bpm\/process-instance\/detail\?id=/);
   return instanceIdOf(page);
 };
@@ -267,7 +267,7 @@ test('the approver rejects a process; the starter cancels another', async ({ pag
   await expect(dialog).toContainText('取消原因不能为空');
   await dialog.getByRole('textbox').fill('不再需要');
   await dialog.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('取消成功').last()).toBeVisible();
+  await expectMessage(page, '取消成功');
   await expect(row).toContainText('已取消');
   await expect(row.getByRole('button', { name: '取消' })).toHaveCount(0);
 });

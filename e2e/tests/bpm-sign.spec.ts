@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from './fixtures';
 import { byTestId, createApprover, pickDateTime, rowOf } from './bpm-runtime-helpers';
-import { signIn } from './helpers';
+import { expectMessage, signIn } from './helpers';
 import { apiLogin } from './notify-helpers';
 
 const OK = /确\s*定$/;
@@ -20,7 +20,7 @@ const requestLeave = async (page: Page, reason: string) => {
   await pickDateTime(page, '请选择结束时间', '2030-07-06 09:00:00');
   await form.getByLabel('原因').fill(reason);
   await form.getByRole('button', { name: /提\s*交/ }).click();
-  await expect(page.getByText('发起成功').last()).toBeVisible();
+  await expectMessage(page, '发起成功');
   await expect(page).toHaveURL(/\/bpm\/process-instance\/detail\?id=/);
 };
 

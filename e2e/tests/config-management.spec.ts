@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
@@ -23,7 +23,7 @@ test('configuration: create, search, edit, export, built-in protection and delet
   await create.getByLabel('参数键名').fill('e2e.demo.key');
   await create.getByLabel('参数键值').fill('v1');
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
   await expect(rowOf(page, 'e2e.demo.key')).toContainText('自定义');
 
   await search(page).getByPlaceholder('请输入参数键名').fill('e2e.demo');
@@ -38,7 +38,7 @@ test('configuration: create, search, edit, export, built-in protection and delet
   await edit.getByLabel('参数键值').fill('v2');
   await edit.getByText('否', { exact: true }).click();
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'e2e.demo.key')).toContainText('v2');
   await page.screenshot({ path: `${SCREENSHOTS}config-page.png` });
 
@@ -50,7 +50,7 @@ test('configuration: create, search, edit, export, built-in protection and delet
   await rowOf(page, 'e2e.demo.key').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除参数编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(page.getByText('暂无参数配置')).toBeVisible();
 
   await search(page)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
@@ -21,7 +21,7 @@ test('departments: tree, create below a parent, search, edit, collapse and delet
   await create.getByLabel('部门名称').fill('E2E小组');
   await create.getByLabel('联系电话').fill('13900001111');
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
   await expect(rows(page)).toHaveCount(4);
 
   await page.getByRole('button', { name: '展开/折叠' }).click();
@@ -40,7 +40,7 @@ test('departments: tree, create below a parent, search, edit, collapse and delet
   const edit = dialog(page, '修改部门');
   await edit.getByLabel('部门名称').fill('E2E二组');
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'E2E二组')).toBeVisible();
   await page
     .locator('.list-search')
@@ -58,6 +58,6 @@ test('departments: tree, create below a parent, search, edit, collapse and delet
   await rowOf(page, 'E2E二组').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除名称为"E2E二组"的数据项?');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(rows(page)).toHaveCount(3);
 });

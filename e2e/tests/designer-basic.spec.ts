@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { SCREENSHOTS } from './helpers';
+import { SCREENSHOTS, expectMessage } from './helpers';
 import { adminApi, apiLogin, createModel } from './bpm-manage-helpers';
 import { canvas, createUserTask, openDesigner, panel, toolbar } from './designer-helpers';
 
@@ -143,7 +143,7 @@ test("saving stores the model's XML and then lists the lint problems; a refused 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await save.click();
-  await expect(page.getByText('保存成功').last()).toBeVisible();
+  await expectMessage(page, '保存成功');
   const problems = page.getByRole('dialog').filter({ hasText: '流程校验发现 2 个问题' });
   await expect(problems).toBeVisible();
   await expect(problems.getByRole('list', { name: '流程校验问题' }).getByRole('listitem')).toHaveCount(2);

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
+import { expectMessage } from './helpers';
 import { adminApi, apiLogin, createModel } from './bpm-manage-helpers';
 import { canvas, clickFlow, DESIGN_PATH, openDesigner, panel, previewXml, toolbar } from './designer-helpers';
 
@@ -375,7 +376,7 @@ for (const prefix of ['flowable'] as const) {
     await toolbar(page)
       .getByRole('button', { name: /保存模型/ })
       .click();
-    await expect(page.getByText('保存成功').last()).toBeVisible();
+    await expectMessage(page, '保存成功');
 
     // through the API
     const saved = await adminApi<{ bpmnXml: string }>(request, token, 'GET', `/bpm/model/get?id=${modelId}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
@@ -25,7 +25,7 @@ test('dictionaries: types and their data, created, searched, edited, switched, e
   await create.getByLabel('字典类型').fill('e2e_kind');
   await create.getByLabel('备注').fill('端到端测试');
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
 
   // Search, then edit: the type itself is fixed.
   await search(page).getByPlaceholder('请输入字典名称').fill('E2E');
@@ -39,7 +39,7 @@ test('dictionaries: types and their data, created, searched, edited, switched, e
   await expect(edit.getByLabel('字典类型')).toBeDisabled();
   await edit.getByLabel('字典名称').fill('E2E字典改');
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'E2E字典改')).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}dict-types.png` });
 
@@ -58,8 +58,7 @@ test('dictionaries: types and their data, created, searched, edited, switched, e
   await addData.getByLabel('颜色类型').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'success' }).click();
   await addData.getByRole('button', { name: OK }).click();
-  // The type's 新增成功 may still be on screen.
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
   await expect(rowOf(page, '甲')).toContainText('success');
 
   // Duplicate value is refused by the server.
@@ -83,11 +82,11 @@ test('dictionaries: types and their data, created, searched, edited, switched, e
   await expect(editData.getByLabel('数据键值')).toHaveValue('b');
   await editData.getByLabel('数据标签').fill('乙改');
   await editData.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await rowOf(page, '乙改').getByRole('switch', { name: '乙改状态' }).click();
   await expect(confirmDialog(page)).toContainText('确认要"关闭""乙改"数据项吗?');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('关闭成功').last()).toBeVisible();
+  await expectMessage(page, '关闭成功');
   await expect(rowOf(page, '乙改').getByRole('switch')).not.toBeChecked();
 
   // Reset returns to the route's type; export downloads an .xlsx.
@@ -126,7 +125,7 @@ test('dictionaries: types and their data, created, searched, edited, switched, e
   expect((await typesDownload).suggestedFilename()).toBe('字典类型.xlsx');
   await rowOf(page, 'e2e_kind').getByRole('button', { name: '删除' }).click();
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(rowOf(page, 'e2e_kind')).toHaveCount(0);
 });
 

@@ -57,3 +57,19 @@ export const signIn = async (page: Page, username = 'admin', password = 'admin12
 };
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: '侧边菜单' });
+
+/**
+ * Expects antd's message `text` among the messages no earlier call has checked, then marks every
+ * message on screen as checked: an identical message of a step before, still fading, never passes
+ * for this step's.
+ */
+export async function expectMessage(page: Page, text: string): Promise<void> {
+  const messages = page.locator('.ant-message');
+  const fresh = messages.getByText(text, { exact: true }).and(page.locator(':not([data-checked])'));
+  await expect(fresh.first()).toBeVisible();
+  await messages.evaluateAll((roots) =>
+    roots.forEach((root) =>
+      root.querySelectorAll('*').forEach((node) => node.setAttribute('data-checked', '')),
+    ),
+  );
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { signIn } from './helpers';
+import { expectMessage, signIn } from './helpers';
 import { startSmtpCatcher } from './mail-helpers';
 
 const OK = /确\s*定$/;
@@ -32,7 +32,7 @@ test('mail: account, template, test send over SMTP and the log', async ({ page }
     await create.getByLabel('SMTP 服务器端口').fill(String(smtp.port));
     await create.getByText('否', { exact: true }).click();
     await create.getByRole('button', { name: OK }).click();
-    await expect(page.getByText('新增成功').last()).toBeVisible();
+    await expectMessage(page, '新增成功');
 
     await searchForm(page).getByPlaceholder('请输入邮箱').fill('e2e-sender');
     await search(page);
@@ -45,7 +45,7 @@ test('mail: account, template, test send over SMTP and the log', async ({ page }
     await expect(edit.getByLabel('密码')).toHaveValue('');
     await edit.getByLabel('用户名').fill('e2e-mailer');
     await edit.getByRole('button', { name: OK }).click();
-    await expect(page.getByText('修改成功').last()).toBeVisible();
+    await expectMessage(page, '修改成功');
     await expect(rowOf(page, 'e2e-sender@example.com')).toContainText('e2e-mailer');
 
     // ---------- 邮件模版 ----------
@@ -62,7 +62,7 @@ test('mail: account, template, test send over SMTP and the log', async ({ page }
     await tpl.getByLabel('模板内容').fill('<p>你好 {name}，验证码 <b>{code}</b></p>');
     await tpl.getByText('关闭', { exact: true }).click();
     await tpl.getByRole('button', { name: OK }).click();
-    await expect(page.getByText('新增成功').last()).toBeVisible();
+    await expectMessage(page, '新增成功');
 
     await searchForm(page).getByPlaceholder('请输入模板编码').fill('e2e_');
     await search(page);
@@ -85,7 +85,7 @@ test('mail: account, template, test send over SMTP and the log', async ({ page }
     await tplEdit.getByLabel('模板名称').fill('E2E 欢迎邮件');
     await tplEdit.getByText('开启', { exact: true }).click();
     await tplEdit.getByRole('button', { name: OK }).click();
-    await expect(page.getByText('修改成功').last()).toBeVisible();
+    await expectMessage(page, '修改成功');
     await expect(row).toContainText('E2E 欢迎邮件');
     await expect(row).toContainText('开启');
 
@@ -142,13 +142,13 @@ test('mail: account, template, test send over SMTP and the log', async ({ page }
     await rowOf(page, 'e2e_welcome').getByRole('button', { name: '删除' }).click();
     await expect(confirmDialog(page)).toContainText('是否确认删除邮件模版编号为');
     await confirmDialog(page).getByRole('button', { name: OK }).click();
-    await expect(page.getByText('删除成功').last()).toBeVisible();
+    await expectMessage(page, '删除成功');
     await expect(page.getByText('暂无邮件模版')).toBeVisible();
 
     await page.goto('/system/mail/mail-account');
     await rowOf(page, 'e2e-sender@example.com').getByRole('button', { name: '删除' }).click();
     await confirmDialog(page).getByRole('button', { name: OK }).click();
-    await expect(page.getByText('删除成功').last()).toBeVisible();
+    await expectMessage(page, '删除成功');
     await expect(page.getByText('暂无邮箱账号')).toBeVisible();
   } finally {
     await smtp.close();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
@@ -34,7 +34,7 @@ test('menu management: tree, create by type, search, edit, status, delete', asyn
   await form.getByLabel('菜单图标').press('Enter');
   await expect(form.getByTitle('dashboard')).toBeVisible();
   await form.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
 
   // A page below it: the menu type shows the component fields.
   await search(page).getByPlaceholder('请输入菜单名称').fill('E2E');
@@ -52,7 +52,7 @@ test('menu management: tree, create by type, search, edit, status, delete', asyn
   await child.getByLabel('权限标识').fill('e2e:page:query');
   await page.screenshot({ path: `${SCREENSHOTS}menu-form-dialog.png` });
   await child.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
   await page.getByRole('button', { name: '展开/折叠' }).click();
   await expect(rowOf(page, 'E2E页面')).toContainText('system/role/index');
 
@@ -62,14 +62,14 @@ test('menu management: tree, create by type, search, edit, status, delete', asyn
   await expect(edit.getByLabel('菜单名称')).toHaveValue('E2E页面');
   await edit.getByLabel('菜单名称').fill('E2E页面二');
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'E2E页面二')).toBeVisible();
 
   // Status, confirmed.
   await rowOf(page, 'E2E页面二').getByRole('switch').click();
   await expect(confirmDialog(page)).toContainText('确认要关闭"E2E页面二"菜单吗？');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('关闭成功').last()).toBeVisible();
+  await expectMessage(page, '关闭成功');
   await expect(rowOf(page, 'E2E页面二').getByRole('switch')).not.toBeChecked();
 
   // The directory still has a child: refused; then delete the child and the directory.

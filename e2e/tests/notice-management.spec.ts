@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
@@ -23,7 +23,7 @@ test('notices: create, search, edit, status, push as in-site message and delete'
   await create.getByLabel('公告类型').click();
   await page.locator('.ant-select-item-option').filter({ hasText: '通知' }).click();
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
 
   await search(page).getByPlaceholder('请输入公告标题').fill('E2E');
   await search(page)
@@ -36,18 +36,18 @@ test('notices: create, search, edit, status, push as in-site message and delete'
   await expect(edit.getByLabel('公告内容')).toHaveValue('今晚 22:00 停机维护一小时。');
   await edit.getByLabel('公告标题').fill('E2E停机通知（更新）');
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
 
   await rowOf(page, 'E2E停机通知（更新）').getByRole('switch', { name: 'E2E停机通知（更新）状态' }).click();
   await expect(confirmDialog(page)).toContainText('确认要"关闭""E2E停机通知（更新）"公告吗?');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('关闭成功').last()).toBeVisible();
+  await expectMessage(page, '关闭成功');
   await expect(rowOf(page, 'E2E停机通知（更新）').getByRole('switch')).not.toBeChecked();
 
   await rowOf(page, 'E2E停机通知（更新）').getByRole('button', { name: '推送' }).click();
   await expect(confirmDialog(page)).toContainText('是否推送所选中通知？');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('推送成功').last()).toBeVisible();
+  await expectMessage(page, '推送成功');
   await page.screenshot({ path: `${SCREENSHOTS}notice-page.png` });
 
   // The pushed notice is in the admin's own in-site messages.
@@ -58,6 +58,6 @@ test('notices: create, search, edit, status, push as in-site message and delete'
   await rowOf(page, 'E2E停机通知（更新）').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除公告编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(rowOf(page, 'E2E停机通知')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { signIn } from './helpers';
+import { expectMessage, signIn } from './helpers';
 import { apiLogin, bell, expectUnread, unreadCount } from './notify-helpers';
 
 const OK = /确\s*定$/;
@@ -35,7 +35,7 @@ test('notify templates and messages: create, test-send to admin, list, bell, edi
   await page.locator('.ant-select-dropdown').getByTitle('系统消息').click();
   await create.getByLabel('备注').fill('端到端测试');
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
 
   // Search by code.
   const search = page.locator('.list-search:visible');
@@ -99,19 +99,19 @@ test('notify templates and messages: create, test-send to admin, list, bell, edi
   await expect(edit.getByLabel('模版编码')).toHaveValue('e2e_notify');
   await edit.getByLabel('模板名称').fill('E2E模板二');
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'e2e_notify')).toContainText('E2E模板二');
 
   await rowOf(page, 'e2e_notify').getByRole('switch', { name: 'E2E模板二开启状态' }).click();
   await expect(confirmDialog(page)).toContainText('确认要"关闭""E2E模板二"模板吗?');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('关闭成功').last()).toBeVisible();
+  await expectMessage(page, '关闭成功');
   await expect(rowOf(page, 'e2e_notify').getByRole('switch')).not.toBeChecked();
 
   // Delete after confirmation.
   await rowOf(page, 'e2e_notify').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除站内信模板编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(page.getByText('暂无站内信模板')).toBeVisible();
 });

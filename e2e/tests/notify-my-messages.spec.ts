@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 import { apiLogin, expectUnread, markAllRead, sendNotify } from './notify-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -38,7 +38,7 @@ test('my messages: filter, mark selected read, details mark read, mark all read'
   // Select the newest and mark it read.
   await rows.first().getByRole('checkbox').check();
   await page.getByRole('button', { name: '标记已读' }).click();
-  await expect(page.getByText('标记已读成功').last()).toBeVisible();
+  await expectMessage(page, '标记已读成功');
   await expectUnread(page, unreadBefore - 1);
   await expect(rows).toHaveCount(unreadBefore - 1);
 
@@ -54,7 +54,7 @@ test('my messages: filter, mark selected read, details mark read, mark all read'
 
   // 全部已读, then the reset filter shows everything read.
   await page.getByRole('button', { name: '全部已读' }).click();
-  await expect(page.getByText('全部已读成功').last()).toBeVisible();
+  await expectMessage(page, '全部已读成功');
   await expectUnread(page, 0);
   await page
     .locator('.list-search:visible')

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from './fixtures';
 import { expect, test } from './fixtures';
 import { confirmDialog, dialog, OK, rowOf } from './bpm-manage-helpers';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 import { apiLogin } from './notify-helpers';
 
 const APP = 'https://app.example.com';
@@ -124,7 +124,7 @@ test('应用管理: create a client, find it, edit it, delete it', async ({ page
   await create.getByLabel('附加信息').fill('{"owner":"e2e"}');
   await page.screenshot({ path: `${SCREENSHOTS}oauth2-client-dialog.png` });
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
 
   const search = page.locator('.list-search');
   await search.getByPlaceholder('请输入应用名').fill('E2E 客户');
@@ -139,7 +139,7 @@ test('应用管理: create a client, find it, edit it, delete it', async ({ page
   await edit.getByLabel('应用名').fill('E2E 客户关系二');
   await edit.getByText('关闭', { exact: true }).click();
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await search.getByPlaceholder('请输入应用名').fill('E2E 客户关系二');
   await search.getByRole('button', { name: SEARCH }).click();
   await expect(rowOf(page, 'e2e-crm')).toContainText('关闭');
@@ -147,7 +147,7 @@ test('应用管理: create a client, find it, edit it, delete it', async ({ page
   await rowOf(page, 'e2e-crm').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除客户端编号为"e2e-crm"的数据项?');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(page.locator('.ant-table-tbody')).toContainText('暂无 OAuth2 客户端');
 });
 
@@ -169,7 +169,7 @@ test('令牌管理: list the tokens and 强退 one', async ({ page, request }) =
   await row.getByRole('button', { name: '强退' }).click();
   await expect(confirmDialog(page)).toContainText(digest);
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('强退成功').last()).toBeVisible();
+  await expectMessage(page, '强退成功');
   await expect(rowOf(page, digest.slice(0, 16))).toHaveCount(0);
   const res = await request.get('/admin-api/system/auth/get-permission-info', {
     headers: { 'tenant-id': '1', authorization: `Bearer ${victim}` },

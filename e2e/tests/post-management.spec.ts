@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
@@ -20,7 +20,7 @@ test('posts: create, search, edit, export and delete', async ({ page }) => {
   await create.getByLabel('岗位名称').fill('E2E岗位');
   await create.getByLabel('岗位编码').fill('e2e_post');
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
 
   await page.locator('.list-search').getByPlaceholder('请输入岗位编码').fill('e2e_post');
   await page
@@ -39,7 +39,7 @@ test('posts: create, search, edit, export and delete', async ({ page }) => {
   await edit.getByLabel('岗位名称').fill('E2E岗位二');
   await edit.getByText('关闭', { exact: true }).click();
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'e2e_post')).toContainText('E2E岗位二');
   await expect(rowOf(page, 'e2e_post')).toContainText('关闭');
   await page.screenshot({ path: `${SCREENSHOTS}post-page.png` });
@@ -52,6 +52,6 @@ test('posts: create, search, edit, export and delete', async ({ page }) => {
   await rowOf(page, 'e2e_post').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除岗位编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(page.getByText('暂无岗位')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 import { patternPng } from './profile-helpers';
 
 // These specs edit the operator account and put its values back, so later specs still sign in.
@@ -30,7 +30,7 @@ test('the personal centre shows the account and saves the basic information', as
   await form.getByLabel('邮箱').fill('ops@example.com');
   await form.getByRole('radio', { name: '女' }).check();
   await form.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   // The navbar and the card follow at once.
   await expect(page.getByRole('button', { name: '用户菜单' })).toContainText('运营小李');
   await expect(page.locator('.profile-info')).toContainText('13800000011');
@@ -58,7 +58,7 @@ test('changing the password: the old one no longer signs in, the new one does', 
   await form.getByLabel('确认密码').fill('newpass456');
   await page.screenshot({ path: `${SCREENSHOTS}profile-password.png` });
   await form.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(form.getByLabel('旧密码')).toHaveValue('');
 
   // Signed out, the old password fails and the new one works.
@@ -75,7 +75,7 @@ test('changing the password: the old one no longer signs in, the new one does', 
   await passwordTab(page)
     .getByRole('button', { name: /保\s*存/ })
     .click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
 });
 
 test('uploading a cropped avatar shows it in the card and the navbar', async ({ page }) => {
@@ -105,7 +105,7 @@ test('uploading a cropped avatar shows it in the card and the navbar', async ({ 
   const body = (await (await uploaded).json()) as { code: number; data: string };
   expect(body.code).toBe(0);
   expect(body.data).toMatch(/^\/admin-api\/infra\/file\/\d+\/get\/[0-9a-f]{64}\.png$/);
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(dialog).toBeHidden();
 
   const navbarAvatar = page.getByRole('button', { name: '用户菜单' }).locator('img');

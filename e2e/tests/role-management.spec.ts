@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
@@ -28,7 +28,7 @@ test('role management: create, search, edit, status, menu and data permissions, 
   await form.getByLabel('角色顺序').fill('5');
   await form.getByLabel('备注').fill('端到端测试');
   await form.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
   await expect(rowOf(page, 'e2e_auditor')).toBeVisible();
 
   // Search.
@@ -45,7 +45,7 @@ test('role management: create, search, edit, status, menu and data permissions, 
   await expect(edit.getByLabel('角色名称')).toHaveValue('E2E审核员');
   await edit.getByLabel('角色名称').fill('E2E复核员');
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await page.locator('.list-search').getByPlaceholder('请输入角色名称').fill('E2E复核');
   await page
     .locator('.list-search')
@@ -57,7 +57,7 @@ test('role management: create, search, edit, status, menu and data permissions, 
   await rowOf(page, 'e2e_auditor').getByRole('switch', { name: 'E2E复核员的状态' }).click();
   await expect(confirmDialog(page)).toContainText('确认要关闭"E2E复核员"角色吗？');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('关闭成功').last()).toBeVisible();
+  await expectMessage(page, '关闭成功');
   await expect(rowOf(page, 'e2e_auditor').getByRole('switch')).not.toBeChecked();
 
   // Menu permissions: every menu.
@@ -72,7 +72,7 @@ test('role management: create, search, edit, status, menu and data permissions, 
   await menus.getByRole('button', { name: OK }).click();
   const menuIds = ((await assigned).postDataJSON() as { menuIds: number[] }).menuIds;
   expect(menuIds).toEqual(expect.arrayContaining([1, 101, 1008]));
-  await expect(page.getByText('分配菜单权限成功').last()).toBeVisible();
+  await expectMessage(page, '分配菜单权限成功');
 
   // Data permissions: chosen departments.
   await rowOf(page, 'e2e_auditor').getByRole('button', { name: '数据权限' }).click();
@@ -89,7 +89,7 @@ test('role management: create, search, edit, status, menu and data permissions, 
   const body = (await scoped).postDataJSON() as { dataScope: number; dataScopeDeptIds: number[] };
   expect(body.dataScope).toBe(2);
   expect(body.dataScopeDeptIds.length).toBeGreaterThan(0);
-  await expect(page.getByText('分配数据权限成功').last()).toBeVisible();
+  await expectMessage(page, '分配数据权限成功');
 
   // Export.
   await page.getByRole('button', { name: '导出' }).click();
@@ -103,6 +103,6 @@ test('role management: create, search, edit, status, menu and data permissions, 
   await rowOf(page, 'e2e_auditor').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除角色编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(page.getByText('暂无角色').last()).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { SCREENSHOTS, sidebar } from './helpers';
+import { SCREENSHOTS, expectMessage, sidebar } from './helpers';
 import { openSettings, signInHome } from './shell-helpers';
 
 test('settings apply at once, 保存配置 keeps them across reloads, 重置配置 clears them; dark mode themes the console', async ({
@@ -35,7 +35,7 @@ test('settings apply at once, 保存配置 keeps them across reloads, 重置配�
   // The loading message before it (0.6 s) is too short to catch on a busy machine; the drawer's
   // component test checks it.
   await drawer.getByRole('button', { name: '保存配置' }).click();
-  await expect(page.getByText('保存成功').last()).toBeVisible();
+  await expectMessage(page, '保存成功');
   const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('layout-setting')))!);
   expect(saved).toEqual({
     theme: '#13c2c2',

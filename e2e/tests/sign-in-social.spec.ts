@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { serverPort, serverUrl } from '../servers';
 import { confirmDialog, dialog, OK, rowOf } from './bpm-manage-helpers';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { SCREENSHOTS, sidebar, signInWithForm } from './helpers';
+import { SCREENSHOTS, expectMessage, sidebar, signInWithForm } from './helpers';
 import { apiLogin } from './notify-helpers';
 
 /*
@@ -195,7 +195,7 @@ test('social sign-in: 未绑定账号 binds with the password, then signs in dir
   await row.getByRole('button', { name: '解绑' }).click();
   await expect(confirmDialog(page)).toContainText('确定解绑统一认证账号吗？');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('解绑成功').last()).toBeVisible();
+  await expectMessage(page, '解绑成功');
   await expect(row).toContainText('未绑定');
 
   await signOut(page);
@@ -229,7 +229,7 @@ test('社交客户端: create, edit keeping the secret, delete', async ({ page }
   await create.getByLabel('agentId').fill('1000002');
   await page.screenshot({ path: `${SCREENSHOTS}social-client-dialog.png` });
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
   await expect(rowOf(page, 'wwe2ecorp')).toContainText('企业微信');
   await page.screenshot({ path: `${SCREENSHOTS}social-client-page.png` });
 
@@ -241,13 +241,13 @@ test('社交客户端: create, edit keeping the secret, delete', async ({ page }
   await edit.getByLabel('应用名').fill('企业微信登录');
   await edit.getByText('关闭', { exact: true }).click();
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'wwe2ecorp')).toContainText('企业微信登录');
   await expect(rowOf(page, 'wwe2ecorp')).toContainText('关闭');
 
   await rowOf(page, 'wwe2ecorp').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除社交客户端编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(rowOf(page, 'wwe2ecorp')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { signIn } from './helpers';
+import { expectMessage, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const SEARCH = /搜\s*索/;
@@ -36,7 +36,7 @@ test('SMS: channel and template rounds, a test send that shows up in the log', a
   await expect(createChannel).toContainText('回调 URL格式不正确');
   await createChannel.getByLabel('短信发送回调 URL').fill('https://example.com/sms/callback');
   await createChannel.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
 
   const channelSearch = page.locator('.list-search:visible');
   await channelSearch.getByPlaceholder('请输入短信签名').fill('E2E');
@@ -50,7 +50,7 @@ test('SMS: channel and template rounds, a test send that shows up in the log', a
   await editChannel.getByLabel('短信签名').fill('E2E渠道二');
   await editChannel.getByText('关闭', { exact: true }).click();
   await editChannel.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await channelSearch.getByRole('button', { name: SEARCH }).click();
   await expect(rowOf(page, 'E2E渠道二')).toContainText('关闭');
 
@@ -68,7 +68,7 @@ test('SMS: channel and template rounds, a test send that shows up in the log', a
   await createTemplate.getByLabel('模板内容').fill('您好{name}，您的订单{order}已发货');
   await createTemplate.getByLabel('短信 API 模板编号').fill('E2E_0001');
   await createTemplate.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
 
   // A disabled channel cannot take templates.
   await page.getByRole('button', { name: '新增' }).click();
@@ -92,7 +92,7 @@ test('SMS: channel and template rounds, a test send that shows up in the log', a
   await expect(editTemplate.getByLabel('模板名称')).toHaveValue('E2E发货通知');
   await editTemplate.getByLabel('模板名称').fill('E2E发货通知二');
   await editTemplate.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'e2e_shipped')).toContainText('E2E发货通知二');
 
   await rowOf(page, 'e2e_shipped').getByRole('button', { name: '测试' }).click();
@@ -147,12 +147,12 @@ test('SMS: channel and template rounds, a test send that shows up in the log', a
   await rowOf(page, 'e2e_shipped').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除短信模板编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(rowOf(page, 'e2e_shipped')).toHaveCount(0);
 
   await page.goto('/system/sms/sms-channel');
   await rowOf(page, 'E2E渠道二').getByRole('button', { name: '删除' }).click();
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(rowOf(page, 'E2E渠道二')).toHaveCount(0);
 });

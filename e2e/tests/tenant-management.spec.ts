@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, sidebar, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, sidebar, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
@@ -42,7 +42,7 @@ test('tenants and packages: a package of menus, a tenant on it whose administrat
   const menuIds = ((await saved).postDataJSON() as { menuIds: number[] }).menuIds;
   expect(menuIds).toEqual(expect.arrayContaining([1, 104, 1021, 107, 1036]));
   expect(menuIds).not.toContain(100);
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
   await expect(rowOf(page, 'E2E套餐')).toContainText('只含岗位与公告');
 
   // A tenant on it, with its administrator.
@@ -67,7 +67,7 @@ test('tenants and packages: a package of menus, a tenant on it whose administrat
   await tenantForm.getByLabel('过期时间').press('Enter');
   await tenantForm.getByLabel('绑定域名').fill('https://e2e.example.com');
   await tenantForm.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
   const row = rowOf(page, 'E2E租户');
   await expect(row).toContainText('E2E套餐');
   await expect(row).toContainText('2099-12-31 23:59:59');
@@ -105,7 +105,7 @@ test('tenants and packages: a package of menus, a tenant on it whose administrat
   await edit.getByLabel('联系人').fill('新联系人');
   await edit.getByLabel('账号额度').fill('20');
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(row).toContainText('新联系人');
   await expect(row).toContainText('20');
 
@@ -126,7 +126,7 @@ test('tenants and packages: a package of menus, a tenant on it whose administrat
   await row.getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除租户编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(row).toHaveCount(0);
 
   // Now the package: search, edit its menus, delete.
@@ -145,12 +145,12 @@ test('tenants and packages: a package of menus, a tenant on it whose administrat
   const kept = ((await updated).postDataJSON() as { menuIds: number[] }).menuIds;
   expect(kept).toContain(104);
   expect(kept).not.toContain(107);
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'E2E套餐二')).toContainText('关闭');
   await page.screenshot({ path: `${SCREENSHOTS}tenant-package-page.png` });
   await rowOf(page, 'E2E套餐二').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除租户套餐编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(page.getByText('暂无租户套餐')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, expectMessage, signIn } from './helpers';
 
 const OK = /确\s*定$/;
 const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
@@ -32,7 +32,7 @@ test('users: department tree, create, search, status, reset password, export and
   await create.getByLabel('用户密码').fill('e2e123');
   await create.getByLabel('手机号码').fill('13912345678');
   await create.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expectMessage(page, '新增成功');
   await expect(rowOf(page, 'e2euser')).toContainText('运营部');
 
   await page.locator('.list-search').getByPlaceholder('请输入用户名称').fill('e2euser');
@@ -46,13 +46,13 @@ test('users: department tree, create, search, status, reset password, export and
   const edit = dialog(page, '修改用户');
   await edit.getByLabel('用户昵称').fill('端到端二');
   await edit.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('修改成功').last()).toBeVisible();
+  await expectMessage(page, '修改成功');
   await expect(rowOf(page, 'e2euser')).toContainText('端到端二');
 
   await rowOf(page, 'e2euser').getByRole('switch').click();
   await expect(confirmDialog(page)).toContainText('确认要"停用""e2euser"用户吗?');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('停用成功').last()).toBeVisible();
+  await expectMessage(page, '停用成功');
   await expect(rowOf(page, 'e2euser').getByRole('switch')).not.toBeChecked();
 
   await rowOf(page, 'e2euser').getByRole('button', { name: '重置密码' }).click();
@@ -77,6 +77,6 @@ test('users: department tree, create, search, status, reset password, export and
   await rowOf(page, 'e2euser').getByRole('button', { name: '删除' }).click();
   await expect(confirmDialog(page)).toContainText('是否确认删除用户编号为');
   await confirmDialog(page).getByRole('button', { name: OK }).click();
-  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expectMessage(page, '删除成功');
   await expect(page.getByText('暂无用户')).toBeVisible();
 });
