@@ -28,7 +28,7 @@ const decide = async (page: Page, name: string, reason: string, approve: boolean
   await card.getByLabel('审批建议').fill(reason);
   await card.getByRole('button', { name: approve ? APPROVE : '不通过' }).click();
   if (!approve) await page.locator('.ant-modal-confirm').getByRole('button', { name: OK }).click();
-  await expect(page.getByText(approve ? '审批通过成功！' : '审批不通过成功！').last()).toBeVisible();
+  await expectMessage(page, approve ? '审批通过成功！' : '审批不通过成功！');
 };
 
 test('OA leave: a long leave passes the leader and the director', async ({ page }) => {

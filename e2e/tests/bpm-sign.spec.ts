@@ -32,7 +32,7 @@ const approve = async (page: Page, name: string, reason: string) => {
   const card = cardOf(page, name);
   await card.getByLabel('审批建议').fill(reason);
   await card.getByRole('button', { name: APPROVE }).click();
-  await expect(page.getByText('审批通过成功！').last()).toBeVisible();
+  await expectMessage(page, '审批通过成功！');
 };
 
 /** A dialog on screen by its title. */
@@ -86,7 +86,7 @@ test('加签 on the leader’s task: the added user approves first, then the lea
   await options.getByTitle(second.nickname, { exact: true }).click();
   await add.getByLabel('加签理由').fill('请两位先把关');
   await add.getByRole('button', { name: '向前加签' }).click();
-  await expect(page.getByText('加签成功！').last()).toBeVisible();
+  await expectMessage(page, '加签成功！');
 
   // The leader's task waits for them: no card for the admin, the added tasks nested below it.
   await expect(byTestId(page, 'approval-card')).toHaveCount(0);
@@ -113,7 +113,7 @@ test('加签 on the leader’s task: the added user approves first, then the lea
   await expect(confirm).toContainText('减签理由不能为空');
   await confirm.getByLabel('减签理由').fill('人手够了');
   await confirm.getByRole('button', { name: OK }).click();
-  await expect(page.getByText('减签成功！').last()).toBeVisible();
+  await expectMessage(page, '减签成功！');
   await expect(list.locator('tr.ant-table-row')).toHaveCount(1);
   await expect(list.locator('tr.ant-table-row')).toContainText(first.nickname);
   await list.getByRole('button', { name: '关 闭' }).click();
