@@ -9,7 +9,7 @@ import type { ListPageApi } from './use-list-page';
 import './list-page.css';
 
 /** What an empty table says when its page failed to load. */
-export const LOAD_FAILED = '加载失败，请刷新重试';
+const LOAD_FAILED = '加载失败，请刷新重试';
 
 export interface ListPageProps<T> {
   list: ListPageApi<T>;
