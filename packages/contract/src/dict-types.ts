@@ -76,6 +76,7 @@ export const DICT_TYPE = {
   EXP_ORDER_TYPE: 'exp_order_type', // 快递订单类型
   EXP_REFUND_FLAG: 'exp_refund_flag', // 快递退款标识
   MBR_USER_LEVEL: 'mbr_user_level', // 会员等级
+  INFRA_OPERATE_TYPE: 'infra_operate_type', // 操作类型
 } as const;
 
 export type DictTypeCode = (typeof DICT_TYPE)[keyof typeof DICT_TYPE];

@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/database.js';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation.js';
+import { JobHandlers } from './lib/job-handlers.js';
 import { tokenService } from './modules/auth/token-service.js';
 import { fileService } from './modules/file/service.js';
 import type { AppModule, ModuleDeps } from './modules/module.js';
@@ -147,6 +148,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     notify,
     unreadStreams,
     files: fileService(ctx),
+    jobHandlers: new JobHandlers(),
   };
   for (const domain of await loadModules()) await domain.register(deps);
 

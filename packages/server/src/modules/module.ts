@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { JobHandlers } from '../lib/job-handlers.js';
 import type { RouteRegistrar } from '../plugins/routes.js';
 import type { TokenService } from './auth/token-service.js';
 import type { FileService } from './file/service.js';
@@ -11,7 +12,7 @@ import type { TenantService } from './tenant/service.js';
 
 /**
  * What a module is wired with. The services several modules use (sign-in tokens, tenants,
- * permissions for the security hook, in-site messages, files, the operate log) are built once by
+ * permissions for the security hook, in-site messages, files, the operate log, job handlers) are built once by
  * app.ts and handed to every module here, so no module reaches into another one to build them.
  */
 export interface ModuleDeps {
@@ -26,6 +27,8 @@ export interface ModuleDeps {
   notify: NotifyService;
   unreadStreams: UnreadStreamHub;
   files: FileService;
+  /** Where modules register the handlers scheduled jobs may name. */
+  jobHandlers: JobHandlers;
 }
 
 /**

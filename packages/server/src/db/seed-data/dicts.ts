@@ -376,6 +376,11 @@ export const DICT_TYPE_SEED: DictTypeSeed[] = [
   "name": "会员等级",
   "type": "mbr_user_level",
   "status": 0
+ },
+ {
+  "name": "操作类型",
+  "type": "infra_operate_type",
+  "status": 0
  }
 ];
 export const DICT_DATA_SEED: DictDataSeed[] = [
@@ -2852,6 +2857,69 @@ export const DICT_DATA_SEED: DictDataSeed[] = [
   "dictType": "mbr_user_level",
   "status": 0,
   "colorType": "warning",
+  "cssClass": ""
+ },
+ {
+  "sort": 1,
+  "label": "其它",
+  "value": "0",
+  "dictType": "infra_operate_type",
+  "status": 0,
+  "colorType": "default",
+  "cssClass": ""
+ },
+ {
+  "sort": 2,
+  "label": "查询",
+  "value": "1",
+  "dictType": "infra_operate_type",
+  "status": 0,
+  "colorType": "info",
+  "cssClass": ""
+ },
+ {
+  "sort": 3,
+  "label": "新增",
+  "value": "2",
+  "dictType": "infra_operate_type",
+  "status": 0,
+  "colorType": "primary",
+  "cssClass": ""
+ },
+ {
+  "sort": 4,
+  "label": "修改",
+  "value": "3",
+  "dictType": "infra_operate_type",
+  "status": 0,
+  "colorType": "warning",
+  "cssClass": ""
+ },
+ {
+  "sort": 5,
+  "label": "删除",
+  "value": "4",
+  "dictType": "infra_operate_type",
+  "status": 0,
+  "colorType": "danger",
+  "cssClass": ""
+ },
+ {
+  "sort": 6,
+  "label": "导出",
+  "value": "5",
+  "dictType": "infra_operate_type",
+  "status": 0,
+  "colorType": "default",
+  "cssClass": ""
+ },
+ {
+  "sort": 7,
+  "label": "导入",
+  "value": "6",
+  "dictType": "infra_operate_type",
+  "status": 0,
+  "colorType": "default",
   "cssClass": ""
  },
  {
