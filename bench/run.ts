@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { bpmBench } from './bpm.js';
 import { loginBench } from './login.js';
+import { schedulerBench } from './scheduler.js';
 import { cpuMs, machine, root, startServer, stop, waitFor, writeSection } from './server.js';
 import { systemBench } from './system.js';
 
@@ -393,16 +394,18 @@ const designerBench = async () => {
   writeSection('designer', section);
 };
 
-// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`) runs only that section.
+// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `scheduler`) runs only that section.
 if (process.argv.includes('shell')) await main();
 else if (process.argv.includes('login')) await loginBench();
 else if (process.argv.includes('designer')) await designerBench();
 else if (process.argv.includes('bpm')) await bpmBench();
 else if (process.argv.includes('system')) await systemBench();
+else if (process.argv.includes('scheduler')) await schedulerBench();
 else {
   await main();
   await loginBench();
   await designerBench();
   await bpmBench();
   await systemBench();
+  await schedulerBench();
 }

@@ -126,6 +126,16 @@ export const MailError = {
   MAIL_SEND_MAIL_NOT_EXISTS: e(1_002_025_001, '邮箱不存在'),
 } as const;
 
+export const JobError = {
+  JOB_NOT_EXISTS: e(1_001_001_000, '定时任务不存在'),
+  JOB_HANDLER_EXISTS: e(1_001_001_001, '定时任务的处理器已经存在'),
+  JOB_CHANGE_STATUS_INVALID: e(1_001_001_002, '只允许修改为开启或者关闭状态'),
+  JOB_CHANGE_STATUS_EQUALS: e(1_001_001_003, '定时任务已经处于该状态，无需修改'),
+  JOB_UPDATE_ONLY_NORMAL_STATUS: e(1_001_001_004, '只有开启状态的任务，才可以修改'),
+  JOB_CRON_EXPRESSION_VALID: e(1_001_001_005, 'CRON 表达式不正确'),
+  JOB_HANDLER_BEAN_NOT_EXISTS: e(1_001_001_006, '定时任务的处理器不存在：{}'),
+} as const;
+
 export const FileError = {
   FILE_NOT_EXISTS: e(1_001_003_001, '文件不存在'),
   FILE_IS_EMPTY: e(1_001_003_002, '文件为空'),

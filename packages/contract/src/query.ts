@@ -97,3 +97,18 @@ export const idListParam = (label: string) =>
       }
       return [...new Set(ids)];
     });
+
+/** An optional positive whole number in a query string; blank counts as not sent. */
+export const optionalPositiveInt = (label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const n = Number(v);
+      if (!Number.isSafeInteger(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: `${label}必须是正整数` });
+        return z.NEVER;
+      }
+      return n;
+    });

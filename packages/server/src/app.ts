@@ -39,6 +39,8 @@ declare module 'fastify' {
     notify: NotifyService;
     /** Open unread-count event streams of this instance. */
     unreadStreams: UnreadStreamHub;
+    /** The handlers scheduled jobs may name (modules register theirs through `ModuleDeps`). */
+    jobHandlers: JobHandlers;
   }
 }
 
@@ -136,6 +138,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   );
   app.decorate('notify', notify);
   app.decorate('unreadStreams', unreadStreams);
+  const jobHandlers = new JobHandlers();
+  app.decorate('jobHandlers', jobHandlers);
   const deps: ModuleDeps = {
     app,
     route,
@@ -148,7 +152,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     notify,
     unreadStreams,
     files: fileService(ctx),
-    jobHandlers: new JobHandlers(),
+    jobHandlers,
   };
   for (const domain of await loadModules()) await domain.register(deps);
 

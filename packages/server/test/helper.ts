@@ -67,7 +67,7 @@ const sqliteTemplate = (): Buffer | undefined => {
 export const freshDatabase = async (
   dialect: Dialect,
   onStatement?: (sql: string) => void,
-): Promise<{ db: Db; drop: () => Promise<void> }> => {
+): Promise<{ db: Db; drop: () => Promise<void>; reopen?: () => Db }> => {
   if (dialect === 'sqlite') {
     const image = onStatement ? undefined : sqliteTemplate();
     const db = openDatabase({
@@ -98,6 +98,8 @@ export const freshDatabase = async (
     // Dropping waits for a checkpoint (0.5–2 s): with a template, the test goes on meanwhile and
     // the run's teardown drops what is left (global-setup.ts).
     drop: template ? async () => void dropNow().catch(() => {}) : dropNow,
+    /** Another connection to the same database, as a second server instance has. */
+    reopen: () => openDatabase({ databaseUrl: pgUrlOf(name) }),
   };
 };
 

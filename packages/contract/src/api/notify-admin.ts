@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
-import { readTimeRange, stringOrList } from '../query.js';
+import { optionalPositiveInt, readTimeRange, stringOrList } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
 import { notifyMessage } from './notify.js';
@@ -133,30 +133,15 @@ export const notifyTemplatePage = defineEndpoint({
 
 // ---------- 站内信消息 (admin view of the caller's tenant) ----------
 
-/** An optional positive whole number in a query string; blank counts as not sent. */
-const optionalInt = (label: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '') return undefined;
-      const n = Number(v);
-      if (!Number.isSafeInteger(n) || n <= 0) {
-        ctx.addIssue({ code: 'custom', message: `${label}必须是正整数` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 export const notifyMessagePageReq = pageParam
   .extend({
-    userId: optionalInt('用户编号'),
+    userId: optionalPositiveInt('用户编号'),
     userType: z
       .enum(['1', '2', ''], { error: '用户类型只能是 1（会员）或 2（管理员）' })
       .optional()
       .transform((v) => (v === undefined || v === '' ? undefined : Number(v))),
     templateCode: textFilter('模板编码', 64),
-    templateType: optionalInt('模版类型'),
+    templateType: optionalPositiveInt('模版类型'),
     ...timeRangeKeys,
   })
   .transform((raw, ctx) => ({

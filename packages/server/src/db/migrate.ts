@@ -20,6 +20,7 @@ import * as m018 from './migrations/018_social.js';
 import * as m019 from './migrations/019_instance_indexes.js';
 import * as m020 from './migrations/020_search_lower.js';
 import * as m021 from './migrations/021_infra_menus.js';
+import * as m022 from './migrations/022_scheduler.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -45,6 +46,7 @@ const STEPS: Record<string, Step> = {
   '019_instance_indexes': m019,
   '020_search_lower': m020,
   '021_infra_menus': m021,
+  '022_scheduler': m022,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { JobLogTable, JobTable } from './job-schema.js';
 import type { SmsChannelTable, SmsCodeTable, SmsLogTable, SmsTemplateTable } from './sms-schema.js';
 import type { OAuth2ApproveTable, OAuth2CodeTable } from './oauth2-schema.js';
 import type {
@@ -554,6 +555,8 @@ export interface Database {
   infraFile: FileTable;
   infraFileContent: FileContentTable;
   infraConfig: ConfigTable;
+  infraJob: JobTable;
+  infraJobLog: JobLogTable;
   systemNotice: NoticeTable;
   bpmForm: BpmFormTable;
   bpmUserGroup: BpmUserGroupTable;

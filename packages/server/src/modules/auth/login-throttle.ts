@@ -52,6 +52,15 @@ const redisThrottle = (redis: Redis): LoginThrottle => {
 };
 
 /** Counters in the database (`system_login_failure`), for a single instance without Redis. */
+/** Deletes the failure rows of windows ended by `at` (history only); returns how many. */
+export const deleteEndedWindows = async (db: Kysely<Database>, at: number): Promise<number> => {
+  const result = await db
+    .deleteFrom('systemLoginFailure')
+    .where('windowStart', '<=', at - LOGIN_THROTTLE.windowMs)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+};
+
 const databaseThrottle = (db: Kysely<Database>, now: () => number): LoginThrottle => {
   let lastSweep = 0;
   const failuresOf = async (keys: string[]) => {
@@ -86,10 +95,7 @@ const databaseThrottle = (db: Kysely<Database>, now: () => number): LoginThrottl
       // Rows of finished windows are only history; drop them now and then.
       if (at - lastSweep > 60_000) {
         lastSweep = at;
-        await db
-          .deleteFrom('systemLoginFailure')
-          .where('windowStart', '<=', at - LOGIN_THROTTLE.windowMs)
-          .execute();
+        await deleteEndedWindows(db, at);
       }
     },
     async recordSuccess(source) {

@@ -79,6 +79,19 @@ export const tokenRepository = (db: Kysely<Database>) => ({
     return rows.map((r) => r.accessToken);
   },
 
+  /** Deletes access and refresh tokens expired by `at`; returns how many of each. */
+  async deleteExpired(at: number): Promise<{ access: number; refresh: number }> {
+    const access = await db
+      .deleteFrom('systemOauth2AccessToken')
+      .where('expiresTime', '<=', at)
+      .executeTakeFirst();
+    const refresh = await db
+      .deleteFrom('systemOauth2RefreshToken')
+      .where('expiresTime', '<=', at)
+      .executeTakeFirst();
+    return { access: Number(access.numDeletedRows), refresh: Number(refresh.numDeletedRows) };
+  },
+
   async deleteRefresh(digest: string): Promise<void> {
     await db.deleteFrom('systemOauth2RefreshToken').where('refreshToken', '=', digest).execute();
   },

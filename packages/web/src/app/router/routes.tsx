@@ -222,6 +222,19 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
               }),
             },
             {
+              id: 'job-log',
+              path: 'job/log',
+              handle: meta({
+                title: '调度日志',
+                fullPath: '/job/log',
+                hidden: true,
+                activeMenu: '/infra/job',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/job/job-log-page')).default,
+              }),
+            },
+            {
               id: 'dict-type-data',
               path: 'dict/type/data/:dictId',
               handle: meta({

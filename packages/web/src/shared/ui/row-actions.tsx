@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space } from 'antd';
 import type { ReactNode } from 'react';
 
 export type RowAction = {
@@ -11,6 +11,8 @@ export type RowAction = {
   /** Rendered only when true (default): usually the permission check. */
   visible?: boolean;
   disabled?: boolean;
+  /** Listed under the row's 更多 menu instead of as a button (the reference's less used actions). */
+  inMenu?: boolean;
 };
 
 type ActionOptions = Pick<RowAction, 'visible' | 'disabled'>;
@@ -25,12 +27,14 @@ export function deleteAction(onClick: () => void, options: ActionOptions = {}): 
   return { key: 'delete', label: '删除', icon: <DeleteOutlined />, onClick, danger: true, ...options };
 }
 
-/** The link buttons of a table row's 操作 column, in the given order. */
+/** The link buttons of a table row's 操作 column, in the given order, then the 更多 menu if any. */
 export function RowActions({ actions, wrap }: { actions: RowAction[]; wrap?: boolean }) {
+  const shown = actions.filter((action) => action.visible !== false);
+  const menu = shown.filter((action) => action.inMenu);
   return (
     <Space size={0} wrap={wrap}>
-      {actions
-        .filter((action) => action.visible !== false)
+      {shown
+        .filter((action) => !action.inMenu)
         .map((action) => (
           <Button
             key={action.key}
@@ -44,6 +48,25 @@ export function RowActions({ actions, wrap }: { actions: RowAction[]; wrap?: boo
             {action.label}
           </Button>
         ))}
+      {menu.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: menu.map(({ key, label, icon, danger, disabled }) => ({
+              key,
+              label,
+              icon,
+              danger,
+              disabled,
+            })),
+            onClick: ({ key }) => menu.find((action) => action.key === key)?.onClick(),
+          }}
+        >
+          <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
+            更多
+          </Button>
+        </Dropdown>
+      )}
     </Space>
   );
 }
