@@ -18,7 +18,6 @@ const ROOTS = new Set(['1', '2', '1185']);
 const EXCLUDED = new Set([
   '1110',
   '1247',
-  '2083',
   '111',
   '112',
   '113',

@@ -7,15 +7,15 @@ import { MENU_SEED } from '../seed-data/menus.js';
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was then */
 type AnyDb = Kysely<any>;
 
-/** 基础设施 › 定时任务, API 日志 and 文件管理 with their buttons (the reference's ids). */
+/** 基础设施 › 定时任务, API 日志 and 文件管理 with their buttons, and 系统管理 › 地区管理 (the reference's ids). */
 const MENU_IDS = new Set([
   110, 1050, 1051, 1052, 1053, 1054, 1075, 1087, 1078, 1082, 1083, 1084, 1085, 1086, 1088, 1089, 1090, 1091,
-  1092, 1237, 1238, 1239, 1240, 1241, 1242, 1243,
+  1092, 1237, 1238, 1239, 1240, 1241, 1242, 1243, 2083,
 ]);
 const DICT_TYPES = ['infra_operate_type'];
 
 /**
- * Brings databases seeded before the infrastructure pages up to the seed: their menus and the
+ * Brings databases seeded before the infrastructure pages (and 地区管理) up to the seed: their menus and the
  * API access log's operate-type dictionary. A fresh database gets both from the seed, which runs
  * after the migrations, so this changes nothing there.
  */

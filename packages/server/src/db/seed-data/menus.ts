@@ -161,6 +161,7 @@ export const MENU_SEED: MenuSeedRow[] = [
   [1265,"客户端创建","system:oauth2-client:create",3,2,1263,"","","","",true,true,true],
   [1266,"客户端更新","system:oauth2-client:update",3,3,1263,"","","","",true,true,true],
   [1267,"客户端删除","system:oauth2-client:delete",3,4,1263,"","","","",true,true,true],
+  [2083,"地区管理","",2,14,1,"area","row","system/area/index","SystemArea",true,true,true],
   [2130,"邮箱管理","",2,11,1,"mail","email","","",true,true,true],
   [2131,"邮箱账号","",2,0,2130,"mail-account","user","system/mail/account/index","SystemMailAccount",true,true,true],
   [2132,"账号查询","system:mail-account:query",3,1,2131,"","","","",true,true,true],
