@@ -124,7 +124,7 @@ describe.each(DIALECTS)('workflow scenarios across restarts on %s', (dialect) =>
       ),
     }));
 
-  const flowsOf = (activities: BpmActivity[]) => activities.flatMap((a) => a.outgoing);
+  const flowsOf = (activities: BpmActivity[]) => activities.flatMap((a) => a.takenFlowIds);
 
   describe('leave request', () => {
     let definition: string;

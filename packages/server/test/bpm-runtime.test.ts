@@ -406,7 +406,7 @@ describe.each(DIALECTS)('workflow runtime API on %s', (dialect) => {
       'directorGateway',
       'endApproved',
     ]);
-    expect(activities.find((a) => a.key === 'managerGateway')?.outgoing).toEqual(['f_long']);
+    expect(activities.find((a) => a.key === 'managerGateway')?.takenFlowIds).toEqual(['f_long']);
     expect(activities.find((a) => a.key === 'managerApprove')).toMatchObject({
       taskId: first.id,
       type: expect.any(String),

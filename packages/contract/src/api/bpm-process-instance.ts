@@ -139,8 +139,11 @@ export const bpmActivity = z.object({
   startTime: epochMillis,
   endTime: epochMillis.nullable(),
   taskId: z.string().nullable(),
-  /** Ids of the sequence flows taken when the activity was left (the viewer highlights them). */
-  outgoing: z.array(z.string()),
+  /**
+   * Ours: ids of the sequence flows taken when the activity was left (our viewer highlights them).
+   * Not named `outgoing`: the reference's viewer reads that name as diagram flow objects.
+   */
+  takenFlowIds: z.array(z.string()),
 });
 export type BpmActivity = z.output<typeof bpmActivity>;
 

@@ -121,7 +121,7 @@ export const processInstanceService = (ctx: AppContext, runtime: BpmRuntime) => 
       };
     },
 
-    /** The activities the instance went through, in order of start (sequence flows as `outgoing`). */
+    /** The activities the instance went through, in order of start (with the sequence flows taken). */
     async activities(user: LoginUser, instanceId: string): Promise<BpmActivity[]> {
       await readableInstance(ctx, user, instanceId);
       return (await instances.activities(user.tenantId, instanceId)).map((a) => ({
@@ -130,7 +130,7 @@ export const processInstanceService = (ctx: AppContext, runtime: BpmRuntime) => 
         startTime: a.startTime,
         endTime: a.endTime,
         taskId: a.taskId,
-        outgoing: parseStringList(a.outgoing),
+        takenFlowIds: parseStringList(a.outgoing),
       }));
     },
   };

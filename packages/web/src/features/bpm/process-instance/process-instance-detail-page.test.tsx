@@ -89,7 +89,7 @@ const TASKS: InstanceTask[] = [
   task('t-cancelled', '作废审批', { result: 4, endTime: new Date(2026, 0, 2, 11, 0, 0).getTime() }),
 ];
 const ACTIVITIES: BpmActivity[] = [
-  { key: 'start', type: 'startEvent', startTime: 1, endTime: 1, taskId: null, outgoing: ['flow1'] },
+  { key: 'start', type: 'startEvent', startTime: 1, endTime: 1, taskId: null, takenFlowIds: ['flow1'] },
 ];
 
 const leave: OaLeave = {

@@ -171,7 +171,7 @@ describe('computeMarkers', () => {
   it('follows the flows the history names instead of guessing', () => {
     const input: ViewerInput = {
       activities: [
-        { key: 'gateway', endTime: t(1), outgoing: ['F4'] },
+        { key: 'gateway', endTime: t(1), takenFlowIds: ['F4'] },
         { key: 'ok', startTime: t(2) },
         { key: 'endNo', startTime: t(1), endTime: t(1) },
       ],

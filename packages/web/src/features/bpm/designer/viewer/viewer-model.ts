@@ -12,13 +12,13 @@ export interface ViewerUser {
 /** A time as the APIs send it: epoch milliseconds, epoch seconds (ten digits) or an ISO string. */
 export type ViewerTime = number | string | null | undefined;
 
-/** One visit of a flow node; `outgoing` lists the sequence-flow ids taken when it was left. */
+/** One visit of a flow node; `takenFlowIds` lists the sequence flows taken when it was left. */
 export interface ViewerActivity {
   key: string;
   taskId?: string | null;
   startTime?: ViewerTime;
   endTime?: ViewerTime;
-  outgoing?: string[] | null;
+  takenFlowIds?: string[] | null;
 }
 
 export interface ViewerProcessInstance {
@@ -185,8 +185,8 @@ const isTaken = (
   const sources = visits.get(flow.sourceId);
   if (!sources) return false;
   // The history names the flows taken: trust it.
-  if (sources.some((visit) => visit.outgoing))
-    return sources.some((visit) => visit.outgoing?.includes(flow.id));
+  if (sources.some((visit) => visit.takenFlowIds))
+    return sources.some((visit) => visit.takenFlowIds?.includes(flow.id));
   // Otherwise a flow is taken when its source was left and its target entered afterwards.
   const leftAt = sources
     .map((visit) => toMillis(visit.endTime))

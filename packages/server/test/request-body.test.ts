@@ -1,0 +1,58 @@
+import { ENDPOINTS } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helper.js';
+
+/** `Content-Type: application/json` and nothing after it, as curl, Java clients and gateways send. */
+const emptyJson = { 'content-type': 'application/json' };
+
+describe('requests that say JSON and carry no body', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sign out and refresh like requests without a content type', async () => {
+    const { accessToken, refreshToken } = await t.login();
+    const refreshed = await t.api({
+      method: 'POST',
+      path: '/system/auth/refresh-token',
+      query: { refreshToken },
+      headers: emptyJson,
+    });
+    expect(refreshed).toMatchObject({ code: 0, data: { accessToken: expect.any(String) } });
+    const token = (refreshed.data as { accessToken: string }).accessToken;
+    expect(
+      await t.api({ method: 'POST', path: '/system/auth/logout', token, headers: emptyJson }),
+    ).toMatchObject({
+      code: 0,
+    });
+    expect((await t.api({ path: '/system/auth/get-permission-info', token })).code).toBe(401);
+    expect(accessToken).not.toBe(token);
+  });
+
+  it('reach every endpoint without a body past the body parser', async () => {
+    const bodiless = ENDPOINTS.filter((e) => e.method !== 'GET' && !e.body);
+    expect(bodiless.length).toBeGreaterThan(10);
+    for (const endpoint of bodiless) {
+      const res = await t.app.inject({
+        method: endpoint.method,
+        url: `/admin-api${endpoint.path.replace(/\{\w+\}/g, '1')}`,
+        headers: { ...emptyJson, 'tenant-id': '1' },
+      });
+      const msg = res.headers['content-type']?.includes('json')
+        ? ((res.json() as { msg?: string }).msg ?? '')
+        : '';
+      expect(msg, `${endpoint.method} ${endpoint.path}`).not.toMatch(/请求体/);
+    }
+  });
+
+  it('say a required body is missing', async () => {
+    const { accessToken } = await t.login();
+    expect(
+      await t.api({ method: 'POST', path: '/system/post/create', token: accessToken, headers: emptyJson }),
+    ).toMatchObject({ code: 400, msg: '请求参数不正确:请求体不能为空' });
+  });
+});
