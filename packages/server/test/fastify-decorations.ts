@@ -3,3 +3,4 @@
 export type {} from '../src/modules/sms/register.js';
 export type {} from '../src/modules/mail/register.js';
 export type {} from '../src/modules/bpm/runtime/register.js';
+export type {} from '../src/modules/job/module.js';

@@ -42,7 +42,7 @@ describe('requests that say JSON and carry no body', () => {
         url: `/admin-api${endpoint.path.replace(/\{\w+\}/g, '1')}`,
         headers: { ...emptyJson, 'tenant-id': '1' },
       });
-      const msg = res.headers['content-type']?.includes('json')
+      const msg = String(res.headers['content-type']).includes('json')
         ? ((res.json() as { msg?: string }).msg ?? '')
         : '';
       expect(msg, `${endpoint.method} ${endpoint.path}`).not.toMatch(/请求体/);
