@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import { apiLogBench } from './api-log.js';
 import { bpmBench } from './bpm.js';
 import { loginBench } from './login.js';
 import { schedulerBench } from './scheduler.js';
@@ -394,12 +395,13 @@ const designerBench = async () => {
   writeSection('designer', section);
 };
 
-// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `scheduler`) runs only that section.
+// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `api-log`, `scheduler`) runs only that section.
 if (process.argv.includes('shell')) await main();
 else if (process.argv.includes('login')) await loginBench();
 else if (process.argv.includes('designer')) await designerBench();
 else if (process.argv.includes('bpm')) await bpmBench();
 else if (process.argv.includes('system')) await systemBench();
+else if (process.argv.includes('api-log')) await apiLogBench();
 else if (process.argv.includes('scheduler')) await schedulerBench();
 else {
   await main();
@@ -407,5 +409,6 @@ else {
   await designerBench();
   await bpmBench();
   await systemBench();
+  await apiLogBench();
   await schedulerBench();
 }

@@ -1,3 +1,4 @@
+import * as apiLog from './api/api-log.js';
 import * as auth from './api/auth.js';
 import * as authRegister from './api/auth-register.js';
 import * as authSms from './api/auth-sms.js';
@@ -39,6 +40,7 @@ import type { Endpoint } from './endpoint.js';
  * endpoint needs no second entry; `endpoints.test.ts` fails when a file of `api/` is missing here.
  */
 export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  'api-log': apiLog,
   auth,
   'auth-register': authRegister,
   'auth-sms': authSms,

@@ -136,6 +136,11 @@ export const JobError = {
   JOB_HANDLER_BEAN_NOT_EXISTS: e(1_001_001_006, '定时任务的处理器不存在：{}'),
 } as const;
 
+export const ApiErrorLogError = {
+  API_ERROR_LOG_NOT_FOUND: e(1_001_002_000, 'API 错误日志不存在'),
+  API_ERROR_LOG_PROCESSED: e(1_001_002_001, 'API 错误日志已处理'),
+} as const;
+
 export const FileError = {
   FILE_NOT_EXISTS: e(1_001_003_001, '文件不存在'),
   FILE_IS_EMPTY: e(1_001_003_002, '文件为空'),

@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Sign-in needs a solved block-puzzle captcha (CAPTCHA_ENABLED=false turns it off). */
   captchaEnabled: boolean;
+  /** Every /admin-api request goes to the API access log (API_ACCESS_LOG=false turns it off, e.g. to bench). */
+  apiAccessLog: boolean;
 }
 
 const intFrom = (value: string | undefined, fallback: number, name: string): number => {
@@ -45,4 +47,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
       : resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   logLevel: env.LOG_LEVEL || 'info',
   captchaEnabled: env.CAPTCHA_ENABLED !== 'false',
+  apiAccessLog: env.API_ACCESS_LOG !== 'false',
 });

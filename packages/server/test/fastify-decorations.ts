@@ -4,3 +4,4 @@ export type {} from '../src/modules/sms/register.js';
 export type {} from '../src/modules/mail/register.js';
 export type {} from '../src/modules/bpm/runtime/register.js';
 export type {} from '../src/modules/job/module.js';
+export type {} from '../src/plugins/api-log.js';

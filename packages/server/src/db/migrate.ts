@@ -21,6 +21,7 @@ import * as m019 from './migrations/019_instance_indexes.js';
 import * as m020 from './migrations/020_search_lower.js';
 import * as m021 from './migrations/021_infra_menus.js';
 import * as m022 from './migrations/022_scheduler.js';
+import * as m023 from './migrations/023_api_log.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -47,6 +48,7 @@ const STEPS: Record<string, Step> = {
   '020_search_lower': m020,
   '021_infra_menus': m021,
   '022_scheduler': m022,
+  '023_api_log': m023,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ApiAccessLogTable, ApiErrorLogTable } from './api-log-schema.js';
 import type { JobLogTable, JobTable } from './job-schema.js';
 import type { SmsChannelTable, SmsCodeTable, SmsLogTable, SmsTemplateTable } from './sms-schema.js';
 import type { OAuth2ApproveTable, OAuth2CodeTable } from './oauth2-schema.js';
@@ -555,6 +556,8 @@ export interface Database {
   infraFile: FileTable;
   infraFileContent: FileContentTable;
   infraConfig: ConfigTable;
+  infraApiAccessLog: ApiAccessLogTable;
+  infraApiErrorLog: ApiErrorLogTable;
   infraJob: JobTable;
   infraJobLog: JobLogTable;
   systemNotice: NoticeTable;

@@ -24,3 +24,16 @@ export class JobHandlers {
     return [...this.#byName.keys()].sort();
   }
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Where a clean job cuts: rows older than the days its parameter keeps (blank keeps 14, the
+ * reference's default) before `now`; anything but a positive whole number fails the run.
+ */
+export const retainCutoff = (param: string, now: number): { days: number; before: number } => {
+  const text = param.trim();
+  const days = text === '' ? 14 : Number(text);
+  if (!Number.isSafeInteger(days) || days < 1) throw new Error(`保留天数必须是正整数，当前为 "${text}"`);
+  return { days, before: now - days * DAY_MS };
+};

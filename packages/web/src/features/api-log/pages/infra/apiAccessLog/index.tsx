@@ -1,0 +1,1 @@
+export { ApiAccessLogPage as default } from '../../../api-access-log-page';

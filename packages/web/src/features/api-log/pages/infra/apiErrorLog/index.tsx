@@ -1,0 +1,1 @@
+export { ApiErrorLogPage as default } from '../../../api-error-log-page';

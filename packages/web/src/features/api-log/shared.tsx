@@ -1,0 +1,48 @@
+import { DICT_TYPE } from '@app/contract';
+import type { FormItemProps } from 'antd';
+import type { SearchField } from '../../shared/crud';
+import { TABLE_MAX_HEIGHT } from '../../shared/ui/sizes';
+
+/* What the two API log pages share: the request's search fields and how its parameters read. */
+
+const whole = (label: string): FormItemProps['rules'] => [
+  { pattern: /^\s*\d*\s*$/, message: `${label}必须是非负整数` },
+];
+
+/** 用户编号, 用户类型, 应用名 and 请求地址: the first filters of both pages. */
+export const REQUEST_SEARCH: SearchField[] = [
+  { kind: 'text', name: 'userId', label: '用户编号', rules: whole('用户编号') },
+  { kind: 'dict', name: 'userType', label: '用户类型', dictType: DICT_TYPE.USER_TYPE },
+  { kind: 'text', name: 'applicationName', label: '应用名' },
+  { kind: 'text', name: 'requestUrl', label: '请求地址' },
+];
+
+export const wholeNumberField = (name: string, label: string): SearchField => ({
+  kind: 'text',
+  name,
+  label,
+  rules: whole(label),
+});
+
+/** JSON text indented for reading; other text as it is; '无' for nothing. */
+const pretty = (text: string | null): string => {
+  if (!text) return '无';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+};
+
+// Wrapped, not scrolled sideways: a long line would widen the dialog's table and squeeze its labels.
+const BLOCK_STYLE = {
+  margin: 0,
+  maxHeight: TABLE_MAX_HEIGHT,
+  overflow: 'auto',
+  fontSize: 12,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+} as const;
+
+/** A request's parameters or a stack trace, scrolled within the detail dialog. */
+export const TextBlock = ({ text }: { text: string | null }) => <pre style={BLOCK_STYLE}>{pretty(text)}</pre>;
