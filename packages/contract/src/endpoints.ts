@@ -15,6 +15,7 @@ import * as dept from './api/dept.js';
 import * as dict from './api/dict.js';
 import * as dictAdmin from './api/dict-admin.js';
 import * as file from './api/file.js';
+import * as fileConfig from './api/file-config.js';
 import * as job from './api/job.js';
 import * as loginLog from './api/login-log.js';
 import * as mail from './api/mail.js';
@@ -57,6 +58,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   dict,
   'dict-admin': dictAdmin,
   file,
+  'file-config': fileConfig,
   job,
   'login-log': loginLog,
   mail,

@@ -148,6 +148,16 @@ export const FileError = {
   FILE_SIZE_EXCEED: e(1_001_003_004, '文件大小超过限制，允许上传的最大文件大小为 {}MB'),
 } as const;
 
+export const FileConfigError = {
+  FILE_CONFIG_NOT_EXISTS: e(1_001_006_000, '文件配置不存在'),
+  FILE_CONFIG_DELETE_FAIL_MASTER: e(
+    1_001_006_001,
+    '该文件配置不允许删除，原因：它是主配置，删除会导致无法上传文件',
+  ),
+  /** Ours: the storage behind a config could not be reached or refused the operation. */
+  FILE_STORAGE_FAILED: e(1_001_006_002, '文件存储失败：{}'),
+} as const;
+
 export const DictError = {
   DICT_TYPE_NOT_EXISTS: e(1_002_006_001, '当前字典类型不存在'),
   DICT_TYPE_NOT_ENABLE: e(1_002_006_002, '字典类型不处于开启状态，不允许选择'),

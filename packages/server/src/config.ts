@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Sign-in needs a solved block-puzzle captcha (CAPTCHA_ENABLED=false turns it off). */
   captchaEnabled: boolean;
+  /** The largest file `POST /infra/file/upload` takes (FILE_MAX_BYTES, default 100 MB). */
+  fileMaxBytes: number;
   /** Every /admin-api request goes to the API access log (API_ACCESS_LOG=false turns it off, e.g. to bench). */
   apiAccessLog: boolean;
 }
@@ -47,5 +49,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
       : resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   logLevel: env.LOG_LEVEL || 'info',
   captchaEnabled: env.CAPTCHA_ENABLED !== 'false',
+  fileMaxBytes: intFrom(env.FILE_MAX_BYTES, 100 * 1024 * 1024, 'FILE_MAX_BYTES'),
   apiAccessLog: env.API_ACCESS_LOG !== 'false',
 });

@@ -249,7 +249,19 @@ export interface FileContentTable extends Audit {
   id: Generated<number>;
   configId: number;
   path: string;
+  /** A file is stored in chunks of at most 1 MiB, numbered from 0 (migration 024). */
+  chunkNo: Generated<number>;
   content: Buffer;
+}
+
+/** Global (no tenant), as in the reference; `config` is JSON with its secrets sealed (migration 024). */
+export interface FileConfigTable extends Audit {
+  id: Generated<number>;
+  name: string;
+  storage: number;
+  remark: string | null;
+  master: number;
+  config: string;
 }
 
 export interface ConfigTable extends Audit {
@@ -555,6 +567,7 @@ export interface Database {
   systemNotifyMessage: NotifyMessageTable;
   infraFile: FileTable;
   infraFileContent: FileContentTable;
+  infraFileConfig: FileConfigTable;
   infraConfig: ConfigTable;
   infraApiAccessLog: ApiAccessLogTable;
   infraApiErrorLog: ApiErrorLogTable;

@@ -1,49 +1,96 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { notDeleted, createdStamp } from '../../lib/crud/index.js';
+import type { TimeRange } from '@app/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, FileTable } from '../../db/schema.js';
+import {
+  type Page,
+  type PageParams,
+  contains,
+  createdStamp,
+  fetchPage,
+  notDeleted,
+  softDeleted,
+} from '../../lib/crud/index.js';
 
+export type FileRow = Selectable<FileTable>;
+
+const columns = [
+  'id',
+  'configId',
+  'name',
+  'path',
+  'url',
+  'type',
+  'size',
+  'creator',
+  'createTime',
+  'updater',
+  'updateTime',
+  'deleted',
+] as const;
+
+export interface FileFilter {
+  path?: string | undefined;
+  type?: string | undefined;
+  createTime?: TimeRange | undefined;
+}
+
+/** `infra_file`: what is stored where (the bytes live in the storage of `configId`). */
 export const fileRepository = (db: Kysely<Database>) => ({
-  /** Stores a file's record and, unless the same content is stored already, its bytes. */
   async insert(file: {
     configId: number;
     name: string;
     path: string;
     url: string;
     type: string;
-    content: Buffer;
+    size: number;
     creator: string | null;
     at: number;
-  }): Promise<void> {
-    const audit = createdStamp(file.at, file.creator);
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('infraFileContent')
-        .values({ ...audit, configId: file.configId, path: file.path, content: file.content })
-        .onConflict((oc) => oc.columns(['configId', 'path']).doNothing())
-        .execute();
-      await tx
-        .insertInto('infraFile')
-        .values({
-          ...audit,
-          configId: file.configId,
-          name: file.name,
-          path: file.path,
-          url: file.url,
-          type: file.type,
-          size: file.content.length,
-        })
-        .execute();
-    });
+  }): Promise<number> {
+    const { at, creator, ...values } = file;
+    const row = await db
+      .insertInto('infraFile')
+      .values({ ...values, ...createdStamp(at, creator) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
   },
 
-  async content(configId: number, path: string): Promise<Buffer | undefined> {
-    const row = await db
-      .selectFrom('infraFileContent')
-      .select('content')
+  async page(filter: FileFilter, page: PageParams): Promise<Page<FileRow>> {
+    let q = db.selectFrom('infraFile').where(notDeleted());
+    if (filter.path) q = q.where(contains('path', filter.path));
+    if (filter.type) q = q.where(contains('type', filter.type));
+    const [from, to] = filter.createTime ?? [null, null];
+    if (from !== null) q = q.where('createTime', '>=', from);
+    if (to !== null) q = q.where('createTime', '<=', to);
+    return fetchPage(q, page, (rows) =>
+      rows.select(columns).orderBy('createTime', 'desc').orderBy('id', 'desc'),
+    );
+  },
+
+  find: (id: number): Promise<FileRow | undefined> =>
+    db.selectFrom('infraFile').select(columns).where('id', '=', id).where(notDeleted()).executeTakeFirst(),
+
+  /** The newest record of a stored path (the type it was stored with). */
+  findByPath: (configId: number, path: string): Promise<FileRow | undefined> =>
+    db
+      .selectFrom('infraFile')
+      .select(columns)
       .where('configId', '=', configId)
       .where('path', '=', path)
       .where(notDeleted())
-      .executeTakeFirst();
-    return row ? Buffer.from(row.content) : undefined;
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+
+  /** Marks a record deleted; answers how many other records still name the same stored path. */
+  async delete(row: FileRow, at: number, by: number): Promise<number> {
+    await db.updateTable('infraFile').set(softDeleted(at, by)).where('id', '=', row.id).execute();
+    const { n } = await db
+      .selectFrom('infraFile')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('configId', '=', row.configId)
+      .where('path', '=', row.path)
+      .where(notDeleted())
+      .executeTakeFirstOrThrow();
+    return Number(n);
   },
 });

@@ -9,7 +9,7 @@ import {
   noticeUpdate,
 } from '@app/contract';
 import type { Notice } from '@app/contract';
-import { App, Input } from 'antd';
+import { App } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
   compactText,
@@ -27,6 +27,7 @@ import {
 } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { request } from '../../shared/request';
+import { HtmlTextArea } from '../../shared/ui/html-text-area';
 
 const ENDPOINTS = {
   page: noticePage,
@@ -103,7 +104,7 @@ export function NoticePage() {
           '公告内容',
           'content',
           compactText('公告内容', 10000),
-          <Input.TextArea placeholder="请输入公告内容" autoSize={{ minRows: 8, maxRows: 16 }} showCount />,
+          <HtmlTextArea placeholder="请输入公告内容" autoSize={{ minRows: 8, maxRows: 16 }} showCount />,
         )}
         {dictField('公告类型', 'type', DICT_TYPE.SYSTEM_NOTICE_TYPE, {
           allowClear: true,

@@ -11,3 +11,4 @@ export {
 } from './errors';
 export { serializeParams } from './serialize-params';
 export { saveBlob } from './save-blob';
+export { uploadFile } from './upload-file';

@@ -1,0 +1,1 @@
+export { FilePage as default } from '../../../file-page';

@@ -1,0 +1,1 @@
+export { FileConfigPage as default } from '../../../file-config-page';
