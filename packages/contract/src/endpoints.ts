@@ -1,4 +1,5 @@
 import * as apiLog from './api/api-log.js';
+import * as area from './api/area.js';
 import * as auth from './api/auth.js';
 import * as authRegister from './api/auth-register.js';
 import * as authSms from './api/auth-sms.js';
@@ -42,6 +43,7 @@ import type { Endpoint } from './endpoint.js';
  */
 export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'api-log': apiLog,
+  area,
   auth,
   'auth-register': authRegister,
   'auth-sms': authSms,

@@ -31,6 +31,7 @@ export * from './api/bpm-user-group.js';
 export * from './api/bpm-model.js';
 export * from './api/job.js';
 export * from './api/api-log.js';
+export * from './api/area.js';
 export * from './api/login-log.js';
 export * from './api/operate-log.js';
 export * from './api/sms.js';

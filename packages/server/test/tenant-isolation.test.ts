@@ -29,6 +29,7 @@ const REQUIRED: Record<string, Record<string, string>> = {
   '/system/dict-data/type/{type}': { type: 'common_status' },
   '/system/auth/social-auth-redirect': { type: '90', redirectUri: 'http://127.0.0.1:5173/social-login' },
   '/system/oauth2/authorize': { clientId: 'default' },
+  '/system/area/get-by-ip': { ip: '202.96.209.133' },
 };
 
 /**
