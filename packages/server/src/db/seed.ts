@@ -6,7 +6,7 @@ import { renderTemplate } from '../lib/template.js';
 import type { Db } from './database.js';
 import type { Database } from './schema.js';
 import { DICT_DATA_SEED, DICT_TYPE_SEED } from './seed-data/dicts.js';
-import { MENU_SEED } from './seed-data/menus.js';
+import { MENU_SEED, type MenuSeedRow } from './seed-data/menus.js';
 import { seedOaLeave } from './seed-data/bpm-oa-leave.js';
 import { seedBpmSignResults } from './seed-data/bpm-sign.js';
 import { seedSms } from './seed-data/sms.js';
@@ -182,44 +182,7 @@ export const seedIfEmpty = async (db: Db, now = Date.now()): Promise<boolean> =>
       ])
       .execute();
 
-    await tx
-      .insertInto('systemMenu')
-      .values(
-        MENU_SEED.map(
-          ([
-            id,
-            name,
-            permission,
-            type,
-            sort,
-            parentId,
-            path,
-            icon,
-            component,
-            componentName,
-            visible,
-            keepAlive,
-            alwaysShow,
-          ]) => ({
-            ...audit,
-            id,
-            name,
-            permission,
-            type,
-            sort,
-            parentId,
-            path: path === '#' ? '' : path,
-            icon: icon === '#' ? '' : icon,
-            component: component || null,
-            componentName: componentName || null,
-            status: 0,
-            visible: visible ? 1 : 0,
-            keepAlive: keepAlive ? 1 : 0,
-            alwaysShow: alwaysShow ? 1 : 0,
-          }),
-        ),
-      )
-      .execute();
+    await tx.insertInto('systemMenu').values(menuValues(MENU_SEED, audit)).execute();
     await tx
       .insertInto('systemRoleMenu')
       .values(OPERATOR_MENUS.map((menuId) => ({ ...t, roleId: ROLE.OPERATOR, menuId })))
@@ -247,6 +210,45 @@ export const seedIfEmpty = async (db: Db, now = Date.now()): Promise<boolean> =>
   });
   return true;
 };
+
+/** Menu rows of the seed facts, as `system_menu` holds them (also for migrations adding menus later). */
+export const menuValues = (
+  rows: MenuSeedRow[],
+  audit: { creator: string; updater: string; createTime: number; updateTime: number },
+) =>
+  rows.map(
+    ([
+      id,
+      name,
+      permission,
+      type,
+      sort,
+      parentId,
+      path,
+      icon,
+      component,
+      componentName,
+      visible,
+      keepAlive,
+      alwaysShow,
+    ]) => ({
+      ...audit,
+      id,
+      name,
+      permission,
+      type,
+      sort,
+      parentId,
+      path: path === '#' ? '' : path,
+      icon: icon === '#' ? '' : icon,
+      component: component || null,
+      componentName: componentName || null,
+      status: 0,
+      visible: visible ? 1 : 0,
+      keepAlive: keepAlive ? 1 : 0,
+      alwaysShow: alwaysShow ? 1 : 0,
+    }),
+  );
 
 const HOUR = 60 * 60 * 1000;
 

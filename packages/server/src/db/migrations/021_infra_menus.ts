@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DialectName } from '../database.js';
 import { DICT_DATA_SEED, DICT_TYPE_SEED } from '../seed-data/dicts.js';
 import { MENU_SEED } from '../seed-data/menus.js';
+import { menuValues } from '../seed.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was then */
 type AnyDb = Kysely<any>;
@@ -35,38 +36,10 @@ export const up = async (db: AnyDb, dialect: DialectName): Promise<void> => {
         .execute()
     ).map((r: { id: number | string }) => Number(r.id)),
   );
-  const menus = MENU_SEED.filter(([id]) => MENU_IDS.has(id) && !present.has(id)).map(
-    ([
-      id,
-      name,
-      permission,
-      type,
-      sort,
-      parentId,
-      path,
-      icon,
-      component,
-      componentName,
-      visible,
-      keepAlive,
-      alwaysShow,
-    ]) => ({
-      ...audit,
-      id,
-      name,
-      permission,
-      type,
-      sort,
-      parent_id: parentId,
-      path,
-      icon,
-      component: component || null,
-      component_name: componentName || null,
-      status: 0,
-      visible: visible ? 1 : 0,
-      keep_alive: keepAlive ? 1 : 0,
-      always_show: alwaysShow ? 1 : 0,
-    }),
+  // Camel-cased names, as the seed writes them: the migrator's Kysely maps them to the columns.
+  const menus = menuValues(
+    MENU_SEED.filter(([id]) => MENU_IDS.has(id) && !present.has(id)),
+    { creator: '1', updater: '1', createTime: now, updateTime: now },
   );
   if (menus.length > 0) await db.insertInto('system_menu').values(menus).execute();
   if (dialect === 'postgres')
