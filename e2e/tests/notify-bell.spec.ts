@@ -45,18 +45,18 @@ test('the bell shows the unread count; opening it lists the messages and clears 
   await expect(page).toHaveTitle(/我的站内信|后台管理系统/);
 });
 
-test('a message created elsewhere reaches the open page through the stream, without reloading', async ({
+test('a message created elsewhere reaches the open page through the live channel, without reloading', async ({
   page,
   request,
 }) => {
-  // The event stream connects as the layout loads.
-  const streaming = page.waitForResponse((r) => r.url().includes('/unread-count-stream'));
+  // The WebSocket connects as the layout loads (websocket.spec.ts covers the event stream fallback).
+  const connected = page.waitForEvent('websocket', (ws) => ws.url().includes('/infra/ws?token='));
   const token = await apiLogin(request);
   const unread = await unreadCount(request, token);
   await signIn(page);
   await expect(page).toHaveURL('/index');
   await expectUnread(page, unread);
-  expect((await streaming).headers()['content-type']).toBe('text/event-stream; charset=utf-8');
+  await connected;
   const started = Date.now();
   await sendNotify(request, token, 1, 'todo_reminder', { title: '端到端推送' });
   // Far sooner than the 120 s poll.

@@ -105,11 +105,19 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, '');
   const base = normalizeBase(process.env.BASE_PATH ?? env.BASE_PATH);
   const apiPrefix = `${base}admin-api`;
+  const target = process.env.API_TARGET ?? env.API_TARGET ?? DEFAULT_API_TARGET;
   const proxy = {
     [apiPrefix]: {
-      target: process.env.API_TARGET ?? env.API_TARGET ?? DEFAULT_API_TARGET,
+      target,
       changeOrigin: true,
       rewrite: (path: string) => path.replace(apiPrefix, '/admin-api'),
+    },
+    // The WebSocket channel (bell count, WebSocket 测试) lives beside the API, as the reference's.
+    [`${base}infra/ws`]: {
+      target,
+      changeOrigin: true,
+      ws: true,
+      rewrite: (path: string) => path.replace(base, '/'),
     },
   };
 

@@ -35,6 +35,7 @@ import * as tenant from './api/tenant.js';
 import * as tenantAdmin from './api/tenant-admin.js';
 import * as tenantPackage from './api/tenant-package.js';
 import * as user from './api/user.js';
+import * as websocket from './api/websocket.js';
 import type { Endpoint } from './endpoint.js';
 
 /**
@@ -79,6 +80,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   'tenant-admin': tenantAdmin,
   'tenant-package': tenantPackage,
   user,
+  websocket,
 };
 
 const isEndpoint = (value: unknown): value is Endpoint =>

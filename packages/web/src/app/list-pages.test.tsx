@@ -11,6 +11,7 @@ const NOT_PAGED: Record<string, string> = {
   'system/dept/index': 'a tree of every department',
   'system/menu/index': 'a tree of every menu',
   'bpm/model/design': 'the process designer',
+  'infra/webSocket/index': 'a WebSocket connection and the messages it received',
 };
 
 const TOTAL = 45;

@@ -28,8 +28,15 @@ interface NoticeInput {
   status: number;
 }
 
-/** Notices of the caller's tenant, and pushing one to all of its enabled users as an in-site message. */
-export const noticeService = (ctx: AppContext, notify: NotifyService) => {
+/**
+ * Notices of the caller's tenant, and pushing one to all of its enabled users as an in-site message
+ * and to `pushed` (the tenant's open WebSocket connections).
+ */
+export const noticeService = (
+  ctx: AppContext,
+  notify: NotifyService,
+  pushed?: (tenantId: number, notice: Notice) => Promise<void>,
+) => {
   const repo = noticeRepository(ctx.db.kysely);
 
   const existing = async (user: LoginUser, id: number) => {
@@ -90,6 +97,7 @@ export const noticeService = (ctx: AppContext, notify: NotifyService) => {
           user.id,
         );
       }
+      await pushed?.(user.tenantId, toNotice(row));
       return true;
     },
   };

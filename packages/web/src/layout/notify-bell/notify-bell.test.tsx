@@ -10,10 +10,10 @@ import { NotifyBell } from './notify-bell';
 import { useUnreadStore } from './unread-store';
 import { UNREAD_POLL_INTERVAL } from './use-unread-count';
 
-// The event stream is replaced: tests push counts through `push`.
+// The live channel (WebSocket or event stream) is replaced: tests push counts through `push`.
 const stream = vi.hoisted(() => ({ push: null as ((count: number) => void) | null, opened: 0, closed: 0 }));
-vi.mock('./unread-stream', () => ({
-  openUnreadCountStream: (onCount: (count: number) => void) => {
+vi.mock('./unread-channel', () => ({
+  openUnreadCountChannel: (onCount: (count: number) => void) => {
     stream.opened += 1;
     stream.push = onCount;
     return () => {

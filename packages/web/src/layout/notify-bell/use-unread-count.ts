@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { openUnreadCountStream } from './unread-stream';
+import { openUnreadCountChannel } from './unread-channel';
 import { reloadUnreadCount, useUnreadStore } from './unread-store';
 
 /** The unread count is asked for on load and then every 2 minutes (the reference's poll). */
@@ -18,8 +18,8 @@ export function useDocumentVisible(): boolean {
 
 /**
  * Keeps the unread count current while the tab is visible: loads it at once and every 2 minutes,
- * and follows the server's event stream for immediate updates. A hidden tab stops both; becoming
- * visible again loads at once. Everything stops on unmount.
+ * and follows the server's WebSocket (or, without one, its event stream) for immediate updates. A
+ * hidden tab stops both; becoming visible again loads at once. Everything stops on unmount.
  */
 export function useUnreadCount(): number {
   const visible = useDocumentVisible();
@@ -29,7 +29,7 @@ export function useUnreadCount(): number {
     if (!visible) return;
     void reloadUnreadCount();
     const timer = setInterval(() => void reloadUnreadCount(), UNREAD_POLL_INTERVAL);
-    const stop = openUnreadCountStream((next) => useUnreadStore.getState().setCount(next));
+    const stop = openUnreadCountChannel((next) => useUnreadStore.getState().setCount(next));
     return () => {
       clearInterval(timer);
       stop();

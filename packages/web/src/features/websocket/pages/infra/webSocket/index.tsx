@@ -1,0 +1,1 @@
+export { WebSocketPage as default } from '../../../websocket-page';
