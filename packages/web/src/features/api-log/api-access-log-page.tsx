@@ -8,6 +8,7 @@ import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { REQUEST_SEARCH, TextBlock, wholeNumberField } from './shared';
+import { IpAddress } from '../../shared/ui/ip-address';
 
 const SEARCH: SearchField[] = [
   ...REQUEST_SEARCH,
@@ -77,7 +78,7 @@ export function ApiAccessLogPage() {
             <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />
           </Space>,
         ],
-        ['用户 IP', row.userIp],
+        ['用户 IP', <IpAddress ip={row.userIp} />],
         ['用户 UA', row.userAgent],
         ['请求信息', `${row.requestMethod} ${row.requestUrl}`],
         ['请求参数', <TextBlock text={row.requestParams} />],

@@ -26,6 +26,7 @@ import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { REQUEST_SEARCH, TextBlock } from './shared';
+import { IpAddress } from '../../shared/ui/ip-address';
 
 const STATUS = DICT_TYPE.INFRA_API_ERROR_LOG_PROCESS_STATUS;
 
@@ -103,7 +104,7 @@ export function ApiErrorLogPage() {
               <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />
             </Space>,
           ],
-          ['用户 IP', row.userIp],
+          ['用户 IP', <IpAddress ip={row.userIp} />],
           ['用户 UA', row.userAgent],
           ['请求信息', `${row.requestMethod} ${row.requestUrl}`],
           ['请求参数', <TextBlock text={row.requestParams} />],

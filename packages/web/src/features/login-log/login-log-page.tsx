@@ -6,6 +6,7 @@ import type { SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
+import { IpAddress } from '../../shared/ui/ip-address';
 
 const SEARCH: SearchField[] = [
   { kind: 'text', name: 'userIp', label: '登录地址' },
@@ -29,7 +30,7 @@ export function LoginLogPage() {
     idColumn('日志编号'),
     dictColumn('日志类型', 'logType', DICT_TYPE.SYSTEM_LOGIN_TYPE, { width: 110 }),
     textColumn('用户名称', 'username', { width: 130 }),
-    textColumn('登录地址', 'userIp', { width: 140 }),
+    textColumn('登录地址', 'userIp', { width: 220, render: (ip: string) => <IpAddress ip={ip} /> }),
     textColumn('浏览器', 'userAgent'),
     dictColumn('登录结果', 'result', DICT_TYPE.SYSTEM_LOGIN_RESULT, { width: 150 }),
     dateTimeColumn('登录日期', 'createTime'),
@@ -53,7 +54,7 @@ export function LoginLogPage() {
         ['用户名称', row.username],
         ['用户编号', row.userId || '无（账号不存在）'],
         ['用户类型', <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />],
-        ['登录地址', row.userIp],
+        ['登录地址', <IpAddress ip={row.userIp} />],
         ['浏览器', row.userAgent],
         ['登录结果', <DictTag type={DICT_TYPE.SYSTEM_LOGIN_RESULT} value={row.result} />],
         ['登录日期', formatDateTime(row.createTime)],

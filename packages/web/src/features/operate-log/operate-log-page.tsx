@@ -8,6 +8,7 @@ import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
 import { TABLE_MAX_HEIGHT } from '../../shared/ui/sizes';
+import { IpAddress } from '../../shared/ui/ip-address';
 
 const SEARCH: SearchField[] = [
   { kind: 'text', name: 'module', label: '系统模块' },
@@ -97,7 +98,7 @@ export function OperateLogPage() {
         ['链路追踪', row.traceId],
         ['操作人', `${row.userNickname ?? '（用户已不存在）'}（编号 ${row.userId}）`],
         ['用户类型', <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />],
-        ['用户 IP', row.userIp],
+        ['用户 IP', <IpAddress ip={row.userIp} />],
         ['浏览器', row.userAgent],
         ['操作模块', row.module],
         ['操作名', row.name],
