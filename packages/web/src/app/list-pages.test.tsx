@@ -10,6 +10,7 @@ import { PAGE_MAP } from './page-map';
 const NOT_PAGED: Record<string, string> = {
   'system/dept/index': 'a tree of every department',
   'system/menu/index': 'a tree of every menu',
+  'system/area/index': 'the region tree, as one list',
   'bpm/model/design': 'the process designer',
   'infra/webSocket/index': 'a WebSocket connection and the messages it received',
 };
