@@ -12,6 +12,7 @@ import * as bpmTask from './api/bpm-task.js';
 import * as bpmUserGroup from './api/bpm-user-group.js';
 import * as captcha from './api/captcha.js';
 import * as config from './api/config.js';
+import * as dataSource from './api/data-source.js';
 import * as dept from './api/dept.js';
 import * as dict from './api/dict.js';
 import * as dictAdmin from './api/dict-admin.js';
@@ -57,6 +58,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   'bpm-user-group': bpmUserGroup,
   captcha,
   config,
+  'data-source': dataSource,
   dept,
   dict,
   'dict-admin': dictAdmin,

@@ -158,6 +158,17 @@ export const FileConfigError = {
   FILE_STORAGE_FAILED: e(1_001_006_002, '文件存储失败：{}'),
 } as const;
 
+export const DataSourceConfigError = {
+  DATA_SOURCE_CONFIG_NOT_EXISTS: e(1_001_007_000, '数据源配置不存在'),
+  DATA_SOURCE_CONFIG_NOT_OK: e(1_001_007_001, '数据源配置不正确，无法进行连接'),
+  /** Ours: the master (id 0) is the database the server runs on, configured by DATABASE_URL / DATA_DIR. */
+  DATA_SOURCE_CONFIG_MASTER_UPDATE: e(
+    1_001_007_002,
+    '主数据源 master 是系统运行所用的数据库，不能修改（请修改服务端的数据库配置）',
+  ),
+  DATA_SOURCE_CONFIG_MASTER_DELETE: e(1_001_007_003, '主数据源 master 是系统运行所用的数据库，不能删除'),
+} as const;
+
 export const DictError = {
   DICT_TYPE_NOT_EXISTS: e(1_002_006_001, '当前字典类型不存在'),
   DICT_TYPE_NOT_ENABLE: e(1_002_006_002, '字典类型不处于开启状态，不允许选择'),

@@ -15,6 +15,7 @@ export * from './api/notify-admin.js';
 export * from './api/profile.js';
 export * from './api/file.js';
 export * from './api/file-config.js';
+export * from './api/data-source.js';
 export * from './api/dept.js';
 export * from './api/post.js';
 export * from './api/user.js';

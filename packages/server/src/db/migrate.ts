@@ -24,6 +24,7 @@ import * as m022 from './migrations/022_scheduler.js';
 import * as m023 from './migrations/023_api_log.js';
 import * as m024 from './migrations/024_file_config.js';
 import * as m025 from './migrations/025_websocket_menu.js';
+import * as m026 from './migrations/026_data_source.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -53,6 +54,7 @@ const STEPS: Record<string, Step> = {
   '023_api_log': m023,
   '024_file_config': m024,
   '025_websocket_menu': m025,
+  '026_data_source': m026,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -264,6 +264,16 @@ export interface FileConfigTable extends Audit {
   config: string;
 }
 
+/** `infra_data_source_config`, global: the configured data sources (the master is not a row). */
+export interface DataSourceConfigTable extends Audit {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  username: string;
+  /** Sealed (secret-box); the sealed empty string when there is none. */
+  password: string;
+}
+
 export interface ConfigTable extends Audit {
   id: Generated<number>;
   category: string;
@@ -568,6 +578,7 @@ export interface Database {
   infraFile: FileTable;
   infraFileContent: FileContentTable;
   infraFileConfig: FileConfigTable;
+  infraDataSourceConfig: DataSourceConfigTable;
   infraConfig: ConfigTable;
   infraApiAccessLog: ApiAccessLogTable;
   infraApiErrorLog: ApiErrorLogTable;

@@ -11,6 +11,7 @@ const NOT_PAGED: Record<string, string> = {
   'system/dept/index': 'a tree of every department',
   'system/menu/index': 'a tree of every menu',
   'system/area/index': 'the region tree, as one list',
+  'infra/dataSourceConfig/index': 'every data source, as the reference lists them without paging',
   'bpm/model/design': 'the process designer',
   'infra/webSocket/index': 'a WebSocket connection and the messages it received',
 };

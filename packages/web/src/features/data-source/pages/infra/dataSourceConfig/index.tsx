@@ -1,0 +1,1 @@
+export { DataSourcePage as default } from '../../../data-source-page';
