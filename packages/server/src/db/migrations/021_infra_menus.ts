@@ -1,18 +1,16 @@
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { DialectName } from '../database.js';
 import { DICT_DATA_SEED, DICT_TYPE_SEED } from '../seed-data/dicts.js';
-import { MENU_SEED } from '../seed-data/menus.js';
-import { menuValues } from '../seed.js';
+import { addSeedMenus } from './seed-menus.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was then */
 type AnyDb = Kysely<any>;
 
 /** 基础设施 › 定时任务, API 日志 and 文件管理 with their buttons, and 系统管理 › 地区管理 (the reference's ids). */
-const MENU_IDS = new Set([
+const MENU_IDS = [
   110, 1050, 1051, 1052, 1053, 1054, 1075, 1087, 1078, 1082, 1083, 1084, 1085, 1086, 1088, 1089, 1090, 1091,
   1092, 1237, 1238, 1239, 1240, 1241, 1242, 1243, 2083,
-]);
+];
 const DICT_TYPES = ['infra_operate_type'];
 
 /**
@@ -21,32 +19,10 @@ const DICT_TYPES = ['infra_operate_type'];
  * after the migrations, so this changes nothing there.
  */
 export const up = async (db: AnyDb, dialect: DialectName): Promise<void> => {
-  // Earlier migrations add menus of their own, so the seed's mark is its users.
-  const seeded = await db.selectFrom('system_users').select('id').limit(1).executeTakeFirst();
-  if (!seeded) return;
+  if (!(await addSeedMenus(db, dialect, MENU_IDS))) return;
 
   const now = Date.now();
   const audit = { creator: '1', updater: '1', create_time: now, update_time: now };
-  const present = new Set(
-    (
-      await db
-        .selectFrom('system_menu')
-        .select('id')
-        .where('id', 'in', [...MENU_IDS])
-        .execute()
-    ).map((r: { id: number | string }) => Number(r.id)),
-  );
-  // Camel-cased names, as the seed writes them: the migrator's Kysely maps them to the columns.
-  const menus = menuValues(
-    MENU_SEED.filter(([id]) => MENU_IDS.has(id) && !present.has(id)),
-    { creator: '1', updater: '1', createTime: now, updateTime: now },
-  );
-  if (menus.length > 0) await db.insertInto('system_menu').values(menus).execute();
-  if (dialect === 'postgres')
-    await sql`select setval(pg_get_serial_sequence('system_menu', 'id'), (select max(id) from system_menu))`.execute(
-      db,
-    );
-
   for (const type of DICT_TYPES) {
     const existing = await db
       .selectFrom('system_dict_type')
