@@ -29,6 +29,7 @@ import * as oauth2 from './api/oauth2.js';
 import * as operateLog from './api/operate-log.js';
 import * as post from './api/post.js';
 import * as profile from './api/profile.js';
+import * as redis from './api/redis.js';
 import * as role from './api/role.js';
 import * as sms from './api/sms.js';
 import * as social from './api/social.js';
@@ -75,6 +76,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   'operate-log': operateLog,
   post,
   profile,
+  redis,
   role,
   sms,
   social,

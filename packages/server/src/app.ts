@@ -4,7 +4,12 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { GlobalError } from '@app/contract';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -114,6 +119,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Named schemas (the recursive trees) become components the document refers to.
+    transformObject: jsonSchemaTransformObject,
   });
 
   app.decorate('bus', ctx.bus);

@@ -73,4 +73,16 @@ describe.each(['/', '/console/'])('the web app under base path %s', (basePath) =
       expect(doc.paths[e.path]?.[e.method.toLowerCase()], e.path).toBeDefined();
     }
   });
+
+  it('resolves every schema reference of the OpenAPI document (the viewer of 系统接口 follows them)', async () => {
+    const text = (await t.app.inject({ url: `${basePath}admin-api/openapi.json` })).body;
+    const named = Object.keys(
+      (JSON.parse(text) as { components?: { schemas?: object } }).components?.schemas ?? {},
+    );
+    const refs = [...new Set(text.match(/#\/components\/schemas\/[\w.-]+/g) ?? [])].map((r) =>
+      r.split('/').pop(),
+    );
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((r) => !named.includes(r!))).toEqual([]);
+  });
 });

@@ -10,9 +10,9 @@ export interface AreaNode {
   children?: AreaNode[];
 }
 
-export const areaNode: z.ZodType<AreaNode> = z.lazy(() =>
-  z.object({ id: z.number().int(), name: z.string(), children: z.array(areaNode).optional() }),
-);
+export const areaNode: z.ZodType<AreaNode> = z
+  .lazy(() => z.object({ id: z.number().int(), name: z.string(), children: z.array(areaNode).optional() }))
+  .meta({ id: 'AreaNode' });
 
 export const areaTree = defineEndpoint({
   method: 'GET',

@@ -44,21 +44,25 @@ export interface MenuNode {
   alwaysShow: boolean;
   children?: MenuNode[];
 }
-export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int(),
-    name: z.string(),
-    path: z.string(),
-    component: z.string().nullable(),
-    componentName: z.string().nullable(),
-    icon: z.string(),
-    visible: z.boolean(),
-    keepAlive: z.boolean(),
-    alwaysShow: z.boolean(),
-    children: z.array(menuNode).optional(),
-  }),
-);
+export const menuNode: z.ZodType<MenuNode> = z
+  .lazy(
+    () =>
+      z.object({
+        id: z.number().int(),
+        parentId: z.number().int(),
+        name: z.string(),
+        path: z.string(),
+        component: z.string().nullable(),
+        componentName: z.string().nullable(),
+        icon: z.string(),
+        visible: z.boolean(),
+        keepAlive: z.boolean(),
+        alwaysShow: z.boolean(),
+        children: z.array(menuNode).optional(),
+      }),
+    // A named schema: the OpenAPI document refers to it by name where the tree nests.
+  )
+  .meta({ id: 'MenuNode' });
 
 export const permissionInfo = z.object({
   user: z.object({

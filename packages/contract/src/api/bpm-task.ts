@@ -57,9 +57,9 @@ const instanceTaskFields = todoTask.extend({
 export interface InstanceTask extends z.output<typeof instanceTaskFields> {
   children: InstanceTask[] | null;
 }
-export const instanceTask: z.ZodType<InstanceTask> = instanceTaskFields.extend({
-  children: z.lazy(() => z.array(instanceTask).nullable()),
-});
+export const instanceTask: z.ZodType<InstanceTask> = instanceTaskFields
+  .extend({ children: z.lazy(() => z.array(instanceTask).nullable()) })
+  .meta({ id: 'InstanceTask' });
 
 const pageFilter = {
   name: textParam,

@@ -1,0 +1,1 @@
+export { RedisPage as default } from '../../../redis-page';

@@ -1,0 +1,1 @@
+export { SwaggerPage as default } from '../../../swagger-page';
