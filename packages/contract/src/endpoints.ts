@@ -18,6 +18,7 @@ import * as dict from './api/dict.js';
 import * as dictAdmin from './api/dict-admin.js';
 import * as file from './api/file.js';
 import * as fileConfig from './api/file-config.js';
+import * as home from './api/home.js';
 import * as job from './api/job.js';
 import * as loginLog from './api/login-log.js';
 import * as mail from './api/mail.js';
@@ -65,6 +66,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   'dict-admin': dictAdmin,
   file,
   'file-config': fileConfig,
+  home,
   job,
   'login-log': loginLog,
   mail,

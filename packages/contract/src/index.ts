@@ -44,5 +44,6 @@ export * from './api/auth-social.js';
 export * from './api/auth-register.js';
 export * from './api/oauth2.js';
 export * from './api/websocket.js';
+export * from './api/home.js';
 export * from './api/redis.js';
 export { ENDPOINTS } from './endpoints.js';

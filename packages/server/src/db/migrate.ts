@@ -26,6 +26,7 @@ import * as m024 from './migrations/024_file_config.js';
 import * as m025 from './migrations/025_websocket_menu.js';
 import * as m026 from './migrations/026_data_source.js';
 import * as m027 from './migrations/027_monitor_menus.js';
+import * as m028 from './migrations/028_home_indexes.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -57,6 +58,7 @@ const STEPS: Record<string, Step> = {
   '025_websocket_menu': m025,
   '026_data_source': m026,
   '027_monitor_menus': m027,
+  '028_home_indexes': m028,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -2,35 +2,29 @@ import { ExportOutlined, RightOutlined } from '@ant-design/icons';
 import { ALL_PERMISSION } from '@app/contract';
 import type { MenuNode } from '@app/contract';
 import { Avatar } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import defaultAvatar from '../../assets/default-avatar.svg';
 import { MenuIcon } from '../../shared/menu/menu-icons';
 import { getLoginTime } from '../../shared/auth/storage';
 import { APP_TITLE } from '../../shared/config';
 import { countVisiblePages, isExternalLink, menuTarget } from '../../shared/menu';
+import { loadQueryClient } from '../../shared/query/query-client-slot';
 import { useSessionStore } from '../../shared/session';
 import { LazyEmpty } from '../../shared/ui/lazy-empty';
 import { LightCard } from '../../shared/ui/light-card';
+import { SpinDots } from '../../shared/ui/spin-dots';
 import { Text, Title } from '../../shared/ui/light-typography';
+import { formatDateTime, greetingFor } from './home-format';
+import { HomeStatistics } from './home-statistics';
 import './home-page.css';
 
-/** Greeting for the hour of the day. */
-export const greetingFor = (hour: number): string => {
-  if (hour < 6) return '凌晨好';
-  if (hour < 9) return '早上好';
-  if (hour < 12) return '上午好';
-  if (hour < 14) return '中午好';
-  if (hour < 18) return '下午好';
-  return '晚上好';
-};
+export { formatDateTime, greetingFor } from './home-format';
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** 'YYYY-MM-DD HH:mm:ss' in local time. */
-export const formatDateTime = (date: Date): string =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-  `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+// The first screen (welcome, quick links) needs no query cache; the work waiting loads with it.
+const HomeWork = lazy(() =>
+  Promise.all([import('./home-work'), loadQueryClient()]).then(([module]) => ({ default: module.HomeWork })),
+);
 
 function QuickLink({ menu }: { menu: MenuNode }) {
   const target = menuTarget(menu);
@@ -59,7 +53,10 @@ function QuickLink({ menu }: { menu: MenuNode }) {
   );
 }
 
-/** /index: welcome, the user's roles and sign-in time, and quick links to the top-level menus. */
+/**
+ * /index, the operator's workplace: welcome, the work waiting (to-do tasks, running processes, unread
+ * messages), quick links to the user's own menus and, for those allowed, the last 7 days in charts.
+ */
 export function HomePage() {
   const user = useSessionStore((state) => state.user);
   const roles = useSessionStore((state) => state.roles);
@@ -113,6 +110,16 @@ export function HomePage() {
         </dl>
       </LightCard>
 
+      <Suspense
+        fallback={
+          <p className="home-list-note" aria-busy="true">
+            <SpinDots /> 加载中…
+          </p>
+        }
+      >
+        <HomeWork />
+      </Suspense>
+
       <LightCard title="快捷入口" className="home-quick" variant="borderless">
         {topMenus.length > 0 ? (
           <div className="home-quick-grid">
@@ -124,6 +131,8 @@ export function HomePage() {
           <LazyEmpty description="暂无可访问的功能模块，请联系管理员分配菜单权限" />
         )}
       </LightCard>
+
+      <HomeStatistics />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { FormBuilderPage as default } from '../../../form/form-builder-page';
