@@ -13,6 +13,9 @@ const NOT_PAGED: Record<string, string> = {
   'system/area/index': 'the region tree, as one list',
   'infra/dataSourceConfig/index': 'every data source, as the reference lists them without paging',
   'bpm/model/design': 'the process designer',
+  'infra/build/index': 'the form designer',
+  'infra/redis/index': "the Redis server's figures",
+  'infra/swagger/index': 'the API document viewer',
   'infra/webSocket/index': 'a WebSocket connection and the messages it received',
 };
 
