@@ -25,11 +25,13 @@ export async function signInHome(page: Page): Promise<void> {
 export async function openMenu(page: Page, parent: string, title: string, url: string): Promise<void> {
   const nav = sidebar(page);
   const entry = nav.getByRole('menuitem', { name: title, exact: true });
-  // Opened unless it already is (a click on an open menu would close it; the entry may just not be
-  // laid out yet after a resize).
+  // Opened unless it already is (a click on an open menu would close it). The sidebar also opens the
+  // active page's menu by itself, a moment after a navigation: look again until the entry shows.
   const group = nav.getByRole('menuitem', { name: parent, exact: true });
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await expect(entry).toBeVisible();
+  await expect(async () => {
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await expect(entry).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await entry.click();
   await expect(page).toHaveURL(url);
   await expect(tab(page, title)).toHaveAttribute('aria-current', 'page');
