@@ -1,11 +1,10 @@
 import { ClearOutlined, CodeOutlined, CopyOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { errorMessageOf, saveBlob } from '../../../shared/request';
-import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { FormDesigner, type FormDesignerHandle } from './form-designer';
-import { FormRenderer } from './form-renderer';
-import { emptySchema, toStoredForm, type FormSchema } from './form-schema';
+import { confirmClear, useFormPreview } from './form-preview';
+import { emptySchema, type FormSchema } from './form-schema';
 import '../manage.css';
 
 /** The file 导出 JSON offers. */
@@ -19,8 +18,7 @@ export function FormBuilderPage() {
   const { message, modal } = App.useApp();
   const designer = useRef<FormDesignerHandle>(null);
   const [initialSchema] = useState<FormSchema>(emptySchema);
-  const [preview, setPreview] = useState<{ conf: string; fields: string[] } | null>(null);
-  const [json, setJson] = useState<string | null>(null);
+  const previews = useFormPreview();
 
   /** The design as formatted JSON, or null (with a message) when the designer cannot give it. */
   const currentJson = (): string | null => {
@@ -35,7 +33,12 @@ export function FormBuilderPage() {
 
   const openPreview = () => {
     const text = currentJson();
-    if (text) setPreview(toStoredForm(JSON.parse(text) as FormSchema));
+    if (text) previews.showPreview(JSON.parse(text) as FormSchema);
+  };
+
+  const openJson = () => {
+    const text = currentJson();
+    if (text) previews.showJson(JSON.parse(text) as FormSchema);
   };
 
   const exportJson = () => {
@@ -54,14 +57,7 @@ export function FormBuilderPage() {
     }
   };
 
-  const clear = () =>
-    modal.confirm({
-      title: '系统提示',
-      content: '确定要清空所有表单项吗？',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => designer.current?.importSchema(emptySchema()),
-    });
+  const clear = () => confirmClear(modal.confirm, () => void designer.current?.importSchema(emptySchema()));
 
   return (
     <div className="bpm-page bpm-form-editor">
@@ -70,7 +66,7 @@ export function FormBuilderPage() {
           <Button icon={<EyeOutlined />} onClick={openPreview}>
             预览
           </Button>
-          <Button icon={<CodeOutlined />} onClick={() => setJson(currentJson())}>
+          <Button icon={<CodeOutlined />} onClick={openJson}>
             查看 JSON
           </Button>
           <Button icon={<ClearOutlined />} onClick={clear}>
@@ -88,42 +84,7 @@ export function FormBuilderPage() {
       </div>
       <FormDesigner ref={designer} initialSchema={initialSchema} />
 
-      <Modal
-        title="表单预览"
-        open={preview !== null}
-        width={DIALOG_WIDTH_MEDIUM}
-        footer={null}
-        onCancel={() => setPreview(null)}
-        destroyOnHidden
-      >
-        {preview && (
-          <FormRenderer
-            conf={preview.conf}
-            fields={preview.fields}
-            submitText="校 验"
-            onSubmit={(values) =>
-              modal.info({
-                title: '校验通过，提交的值',
-                content: <pre className="bpm-json">{JSON.stringify(values, null, 2)}</pre>,
-                okText: '确定',
-              })
-            }
-          />
-        )}
-      </Modal>
-
-      <Modal
-        title="表单 JSON"
-        open={json !== null}
-        width="60%"
-        footer={null}
-        onCancel={() => setJson(null)}
-        destroyOnHidden
-      >
-        <pre className="bpm-json bpm-json--scroll" data-testid="form-json">
-          {json}
-        </pre>
-      </Modal>
+      {previews.dialogs}
     </div>
   );
 }

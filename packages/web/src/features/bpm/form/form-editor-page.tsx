@@ -18,7 +18,7 @@ import {
 import { errorMessageOf, request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { FormDesigner, type FormDesignerHandle } from './form-designer';
-import { FormRenderer } from './form-renderer';
+import { confirmClear, useFormPreview } from './form-preview';
 import { duplicateKey, emptySchema, fromStoredForm, toStoredForm, type FormSchema } from './form-schema';
 import { BPM_FORM_LIST_PATH } from '../manage-paths';
 import '../manage.css';
@@ -62,8 +62,7 @@ function FormEditor({ stored }: { stored?: BpmForm }) {
   const designer = useRef<FormDesignerHandle>(null);
   const [saveForm] = Form.useForm<SaveValues>();
   const [saving, setSaving] = useState<FormSchema | null>(null);
-  const [preview, setPreview] = useState<{ conf: string; fields: string[] } | null>(null);
-  const [json, setJson] = useState<string | null>(null);
+  const previews = useFormPreview();
   const [initialSchema] = useState<FormSchema | string>(() => {
     if (!stored) return emptySchema();
     try {
@@ -128,22 +127,19 @@ function FormEditor({ stored }: { stored?: BpmForm }) {
 
   const openPreview = () => {
     const schema = currentSchema();
-    if (schema) setPreview(toStoredForm(schema));
+    if (schema) previews.showPreview(schema);
   };
 
   const openJson = () => {
     const schema = currentSchema();
-    if (schema) setJson(JSON.stringify(schema, null, 2));
+    if (schema) previews.showJson(schema);
   };
 
   const clear = () =>
-    modal.confirm({
-      title: '系统提示',
-      content: '确定要清空所有表单项吗？',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => designer.current?.importSchema({ ...currentSchema(), ...emptySchema() }),
-    });
+    confirmClear(
+      modal.confirm,
+      () => void designer.current?.importSchema({ ...currentSchema(), ...emptySchema() }),
+    );
 
   return (
     <div className="bpm-page bpm-form-editor">
@@ -196,42 +192,7 @@ function FormEditor({ stored }: { stored?: BpmForm }) {
         </Form>
       </Modal>
 
-      <Modal
-        title="表单预览"
-        open={preview !== null}
-        width={DIALOG_WIDTH_MEDIUM}
-        footer={null}
-        onCancel={() => setPreview(null)}
-        destroyOnHidden
-      >
-        {preview && (
-          <FormRenderer
-            conf={preview.conf}
-            fields={preview.fields}
-            submitText="校 验"
-            onSubmit={(values) =>
-              modal.info({
-                title: '校验通过，提交的值',
-                content: <pre className="bpm-json">{JSON.stringify(values, null, 2)}</pre>,
-                okText: '确定',
-              })
-            }
-          />
-        )}
-      </Modal>
-
-      <Modal
-        title="表单 JSON"
-        open={json !== null}
-        width="60%"
-        footer={null}
-        onCancel={() => setJson(null)}
-        destroyOnHidden
-      >
-        <pre className="bpm-json bpm-json--scroll" data-testid="form-json">
-          {json}
-        </pre>
-      </Modal>
+      {previews.dialogs}
     </div>
   );
 }
