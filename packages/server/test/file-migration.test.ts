@@ -1,36 +1,17 @@
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../src/db/database.js';
+import { databaseBefore } from './migrated-before.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedIfEmpty } from '../src/db/seed.js';
 import { createTestApp } from './helper.js';
 
-const MIGRATIONS = new URL('../src/db/migrations/', import.meta.url);
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 
-/** A seeded database migrated up to (not including) 024, as one created before file configs existed. */
-const databaseBefore024 = async (): Promise<Db> => {
-  const db = openDatabase({ sqliteFile: ':memory:' });
-  const names = readdirSync(MIGRATIONS)
-    .filter((f) => f.endsWith('.ts') && f < '024')
-    .map((f) => f.replace(/\.ts$/, ''));
-  const migrations: Record<string, Migration> = {};
-  for (const name of names) {
-    const step = (await import(new URL(`${name}.ts`, MIGRATIONS).href)) as {
-      up: (k: Kysely<unknown>, dialect: 'sqlite') => Promise<void>;
-    };
-    migrations[name] = { up: (k) => step.up(k, 'sqlite') };
-  }
-  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations } });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return db;
-};
+const databaseBefore024 = () => databaseBefore('024');
 
 describe('migration 024 on a database that predates it', () => {
   it('keeps avatars stored in the database readable and makes the database config the master', async () => {

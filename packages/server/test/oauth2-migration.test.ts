@@ -1,29 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { Migrator, type Kysely, type Migration } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../src/db/database.js';
+import { databaseBefore } from './migrated-before.js';
+import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 
-const MIGRATIONS = new URL('../src/db/migrations/', import.meta.url);
-
-/** A database migrated up to (not including) 017, as one created before the OAuth2 server existed. */
-const databaseBefore017 = async (): Promise<Db> => {
-  const db = openDatabase({ sqliteFile: ':memory:' });
-  const names = readdirSync(MIGRATIONS)
-    .filter((f) => f.endsWith('.ts') && f < '017')
-    .map((f) => f.replace(/\.ts$/, ''));
-  const migrations: Record<string, Migration> = {};
-  for (const name of names) {
-    const step = (await import(new URL(`${name}.ts`, MIGRATIONS).href)) as {
-      up: (k: Kysely<unknown>, dialect: 'sqlite') => Promise<void>;
-    };
-    migrations[name] = { up: (k) => step.up(k, 'sqlite') };
-  }
-  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations } });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return db;
-};
+const databaseBefore017 = () => databaseBefore('017');
 
 const insertLegacyClient = (db: Db, clientId: string) =>
   db.kysely

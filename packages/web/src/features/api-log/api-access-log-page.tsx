@@ -7,8 +7,7 @@ import type { SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
-import { REQUEST_SEARCH, TextBlock, wholeNumberField } from './shared';
-import { IpAddress } from '../../shared/ui/ip-address';
+import { REQUEST_SEARCH, requestItems, wholeNumberField } from './shared';
 
 const SEARCH: SearchField[] = [
   ...REQUEST_SEARCH,
@@ -68,20 +67,7 @@ export function ApiAccessLogPage() {
       title: '访问日志详细',
       labelWidth: 110,
       items: (row) => [
-        ['日志主键', row.id],
-        ['链路追踪', row.traceId],
-        ['应用名', row.applicationName],
-        [
-          '用户信息',
-          <Space>
-            <span>{row.userId}</span>
-            <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />
-          </Space>,
-        ],
-        ['用户 IP', <IpAddress ip={row.userIp} />],
-        ['用户 UA', row.userAgent],
-        ['请求信息', `${row.requestMethod} ${row.requestUrl}`],
-        ['请求参数', <TextBlock text={row.requestParams} />],
+        ...requestItems(row),
         ['操作模块', row.operateModule || '无'],
         ['操作名', row.operateName || '无'],
         ['操作类型', <DictTag type={DICT_TYPE.INFRA_OPERATE_TYPE} value={row.operateType} />],

@@ -7,7 +7,6 @@ import {
 } from '@app/contract';
 import type { ApiErrorLog } from '@app/contract';
 import { CheckOutlined, StopOutlined } from '@ant-design/icons';
-import { Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
   dateTimeColumn,
@@ -25,8 +24,7 @@ import type { RowAction, SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
-import { REQUEST_SEARCH, TextBlock } from './shared';
-import { IpAddress } from '../../shared/ui/ip-address';
+import { REQUEST_SEARCH, requestItems, TextBlock } from './shared';
 
 const STATUS = DICT_TYPE.INFRA_API_ERROR_LOG_PROCESS_STATUS;
 
@@ -94,20 +92,7 @@ export function ApiErrorLogPage() {
         labelWidth={120}
         width={900}
         items={(row) => [
-          ['日志主键', row.id],
-          ['链路追踪', row.traceId],
-          ['应用名', row.applicationName],
-          [
-            '用户信息',
-            <Space>
-              <span>{row.userId}</span>
-              <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />
-            </Space>,
-          ],
-          ['用户 IP', <IpAddress ip={row.userIp} />],
-          ['用户 UA', row.userAgent],
-          ['请求信息', `${row.requestMethod} ${row.requestUrl}`],
-          ['请求参数', <TextBlock text={row.requestParams} />],
+          ...requestItems(row),
           ['异常时间', formatDateTime(row.exceptionTime)],
           ['异常名', row.exceptionName],
           ['异常消息', row.exceptionMessage || '无'],

@@ -1,6 +1,10 @@
 import { DICT_TYPE } from '@app/contract';
+import type { ApiAccessLog } from '@app/contract';
+import { Space } from 'antd';
 import type { FormItemProps } from 'antd';
-import type { SearchField } from '../../shared/crud';
+import type { DetailItem, SearchField } from '../../shared/crud';
+import { DictTag } from '../../shared/ui/dict-tag';
+import { IpAddress } from '../../shared/ui/ip-address';
 import { TABLE_MAX_HEIGHT } from '../../shared/ui/sizes';
 
 /* What the two API log pages share: the request's search fields and how its parameters read. */
@@ -46,3 +50,35 @@ const BLOCK_STYLE = {
 
 /** A request's parameters or a stack trace, scrolled within the detail dialog. */
 export const TextBlock = ({ text }: { text: string | null }) => <pre style={BLOCK_STYLE}>{pretty(text)}</pre>;
+
+type LoggedRequest = Pick<
+  ApiAccessLog,
+  | 'id'
+  | 'traceId'
+  | 'applicationName'
+  | 'userId'
+  | 'userType'
+  | 'userIp'
+  | 'userAgent'
+  | 'requestMethod'
+  | 'requestUrl'
+  | 'requestParams'
+>;
+
+/** The first lines of both detail dialogs: who sent the request, and what it asked. */
+export const requestItems = (row: LoggedRequest): DetailItem[] => [
+  ['日志主键', row.id],
+  ['链路追踪', row.traceId],
+  ['应用名', row.applicationName],
+  [
+    '用户信息',
+    <Space>
+      <span>{row.userId}</span>
+      <DictTag type={DICT_TYPE.USER_TYPE} value={row.userType} />
+    </Space>,
+  ],
+  ['用户 IP', <IpAddress ip={row.userIp} />],
+  ['用户 UA', row.userAgent],
+  ['请求信息', `${row.requestMethod} ${row.requestUrl}`],
+  ['请求参数', <TextBlock text={row.requestParams} />],
+];

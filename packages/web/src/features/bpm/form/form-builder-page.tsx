@@ -1,9 +1,9 @@
-import { ClearOutlined, CodeOutlined, CopyOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { errorMessageOf, saveBlob } from '../../../shared/request';
 import { FormDesigner, type FormDesignerHandle } from './form-designer';
-import { confirmClear, useFormPreview } from './form-preview';
+import { confirmClear, FormDesignTools, useFormPreview } from './form-preview';
 import { emptySchema, type FormSchema } from './form-schema';
 import '../manage.css';
 
@@ -62,17 +62,7 @@ export function FormBuilderPage() {
   return (
     <div className="bpm-page bpm-form-editor">
       <div className="bpm-page__actions">
-        <Space wrap>
-          <Button icon={<EyeOutlined />} onClick={openPreview}>
-            预览
-          </Button>
-          <Button icon={<CodeOutlined />} onClick={openJson}>
-            查看 JSON
-          </Button>
-          <Button icon={<ClearOutlined />} onClick={clear}>
-            清空
-          </Button>
-        </Space>
+        <FormDesignTools onPreview={openPreview} onJson={openJson} onClear={clear} />
         <Space wrap>
           <Button icon={<CopyOutlined />} onClick={() => void copyJson()}>
             复制 JSON

@@ -1,4 +1,4 @@
-import { ClearOutlined, CodeOutlined, EyeOutlined, RollbackOutlined, SaveOutlined } from '@ant-design/icons';
+import { RollbackOutlined, SaveOutlined } from '@ant-design/icons';
 import { bpmFormCreate, bpmFormGet, bpmFormUpdate, DICT_TYPE } from '@app/contract';
 import type { BpmForm } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ import {
 import { errorMessageOf, request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { FormDesigner, type FormDesignerHandle } from './form-designer';
-import { confirmClear, useFormPreview } from './form-preview';
+import { confirmClear, FormDesignTools, useFormPreview } from './form-preview';
 import { duplicateKey, emptySchema, fromStoredForm, toStoredForm, type FormSchema } from './form-schema';
 import { BPM_FORM_LIST_PATH } from '../manage-paths';
 import '../manage.css';
@@ -144,17 +144,7 @@ function FormEditor({ stored }: { stored?: BpmForm }) {
   return (
     <div className="bpm-page bpm-form-editor">
       <div className="bpm-page__actions">
-        <Space wrap>
-          <Button icon={<EyeOutlined />} onClick={openPreview}>
-            预览
-          </Button>
-          <Button icon={<CodeOutlined />} onClick={openJson}>
-            查看 JSON
-          </Button>
-          <Button icon={<ClearOutlined />} onClick={clear}>
-            清空
-          </Button>
-        </Space>
+        <FormDesignTools onPreview={openPreview} onJson={openJson} onClear={clear} />
         <Space wrap>
           <Button icon={<RollbackOutlined />} onClick={() => tabs.closeAndOpen(BPM_FORM_LIST_PATH)}>
             返回

@@ -1,4 +1,5 @@
-import { App, Modal } from 'antd';
+import { ClearOutlined, CodeOutlined, EyeOutlined } from '@ant-design/icons';
+import { App, Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { FormRenderer } from './form-renderer';
@@ -69,3 +70,20 @@ export const confirmClear = (confirm: ReturnType<typeof App.useApp>['modal']['co
     cancelText: '取消',
     onOk,
   });
+
+/** The design tools both designers start their toolbar with: 预览, 查看 JSON and 清空. */
+export function FormDesignTools(props: { onPreview: () => void; onJson: () => void; onClear: () => void }) {
+  return (
+    <Space wrap>
+      <Button icon={<EyeOutlined />} onClick={props.onPreview}>
+        预览
+      </Button>
+      <Button icon={<CodeOutlined />} onClick={props.onJson}>
+        查看 JSON
+      </Button>
+      <Button icon={<ClearOutlined />} onClick={props.onClear}>
+        清空
+      </Button>
+    </Space>
+  );
+}
