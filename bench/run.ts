@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { apiLogBench } from './api-log.js';
 import { bpmBench } from './bpm.js';
+import { codegenBench } from './codegen.js';
 import { loginBench } from './login.js';
 import { schedulerBench } from './scheduler.js';
 import { cpuMs, machine, root, startServer, stop, waitFor, writeSection } from './server.js';
@@ -395,7 +396,7 @@ const designerBench = async () => {
   writeSection('designer', section);
 };
 
-// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `api-log`, `scheduler`) runs only that section.
+// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `api-log`, `scheduler`, `codegen`) runs only that section.
 if (process.argv.includes('shell')) await main();
 else if (process.argv.includes('login')) await loginBench();
 else if (process.argv.includes('designer')) await designerBench();
@@ -403,6 +404,7 @@ else if (process.argv.includes('bpm')) await bpmBench();
 else if (process.argv.includes('system')) await systemBench();
 else if (process.argv.includes('api-log')) await apiLogBench();
 else if (process.argv.includes('scheduler')) await schedulerBench();
+else if (process.argv.includes('codegen')) await codegenBench();
 else {
   await main();
   await loginBench();
@@ -411,4 +413,5 @@ else {
   await systemBench();
   await apiLogBench();
   await schedulerBench();
+  await codegenBench();
 }

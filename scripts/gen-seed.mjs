@@ -15,7 +15,7 @@ const readTsv = (name) => {
 
 // Top-level trees the product ships pages for, and branches inside them it does not.
 const ROOTS = new Set(['1', '2', '1185']);
-const EXCLUDED = new Set(['1110', '1247', '111', '112', '115', '1070', '1076', '1077']);
+const EXCLUDED = new Set(['1110', '1247', '111', '112', '1070', '1076', '1077']);
 
 const menus = readTsv('menus.tsv');
 const byId = new Map(menus.map((m) => [m.id, m]));

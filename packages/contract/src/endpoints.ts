@@ -11,8 +11,11 @@ import * as bpmProcessInstance from './api/bpm-process-instance.js';
 import * as bpmTask from './api/bpm-task.js';
 import * as bpmUserGroup from './api/bpm-user-group.js';
 import * as captcha from './api/captcha.js';
+import * as codegen from './api/codegen.js';
 import * as config from './api/config.js';
 import * as dataSource from './api/data-source.js';
+import * as demo01Contact from './api/demo01-contact.js';
+import * as demo02Category from './api/demo02-category.js';
 import * as dept from './api/dept.js';
 import * as dict from './api/dict.js';
 import * as dictAdmin from './api/dict-admin.js';
@@ -59,8 +62,11 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   'bpm-task': bpmTask,
   'bpm-user-group': bpmUserGroup,
   captcha,
+  codegen,
   config,
   'data-source': dataSource,
+  'demo01-contact': demo01Contact,
+  'demo02-category': demo02Category,
   dept,
   dict,
   'dict-admin': dictAdmin,

@@ -158,6 +158,31 @@ export const FileConfigError = {
   FILE_STORAGE_FAILED: e(1_001_006_002, '文件存储失败：{}'),
 } as const;
 
+/** Code generation (1_003_001), as the reference v2.0; 1_003_001_013 on is ours. */
+export const CodegenError = {
+  CODEGEN_TABLE_EXISTS: e(1_003_001_000, '表定义已经存在'),
+  CODEGEN_IMPORT_TABLE_NULL: e(1_003_001_001, '导入的表不存在'),
+  CODEGEN_IMPORT_COLUMNS_NULL: e(1_003_001_002, '导入的字段不存在'),
+  CODEGEN_TABLE_NOT_EXISTS: e(1_003_001_004, '表定义不存在'),
+  CODEGEN_COLUMN_NOT_EXISTS: e(1_003_001_005, '字段义不存在'),
+  CODEGEN_SYNC_COLUMNS_NULL: e(1_003_001_006, '同步的字段不存在'),
+  CODEGEN_SYNC_NONE_CHANGE: e(1_003_001_007, '同步失败，不存在改变'),
+  CODEGEN_TABLE_INFO_TABLE_COMMENT_IS_NULL: e(1_003_001_008, '数据库的表注释未填写'),
+  CODEGEN_TABLE_INFO_COLUMN_COMMENT_IS_NULL: e(1_003_001_009, '数据库的表字段({})注释未填写'),
+  CODEGEN_MASTER_TABLE_NOT_EXISTS: e(1_003_001_010, '主表(id={})定义不存在，请检查'),
+  CODEGEN_SUB_COLUMN_NOT_EXISTS: e(1_003_001_011, '子表的字段(id={})不存在，请检查'),
+  CODEGEN_MASTER_GENERATION_FAIL_NO_SUB_TABLE: e(1_003_001_012, '主表生成代码失败，原因：它没有子表'),
+  CODEGEN_TEMPLATE_NOT_SUPPORTED: e(
+    1_003_001_013,
+    '暂不支持该生成模板：本项目目前生成单表和树表（主子表模板尚未支持）',
+  ),
+  CODEGEN_SCENE_NOT_SUPPORTED: e(1_003_001_014, '本项目没有用户 APP 接口，生成场景只能是管理后台'),
+  CODEGEN_PARENT_MENU_REQUIRED: e(1_003_001_015, '上级菜单不能为空，请在“生成信息”中选择上级菜单'),
+  CODEGEN_PRIMARY_KEY_REQUIRED: e(1_003_001_016, '表没有单一的自增主键 id，无法生成代码'),
+  CODEGEN_TREE_COLUMNS_REQUIRED: e(1_003_001_017, '树表需要选择父编号字段和树名称字段'),
+  CODEGEN_COLUMNS_MISMATCH: e(1_003_001_018, '字段定义与表的字段不一致，请刷新后重试'),
+};
+
 export const DataSourceConfigError = {
   DATA_SOURCE_CONFIG_NOT_EXISTS: e(1_001_007_000, '数据源配置不存在'),
   DATA_SOURCE_CONFIG_NOT_OK: e(1_001_007_001, '数据源配置不正确，无法进行连接'),

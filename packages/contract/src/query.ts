@@ -112,3 +112,18 @@ export const optionalPositiveInt = (label: string) =>
       }
       return n;
     });
+
+/** An optional number in a query string (a whole one when `int`); blank counts as not sent. */
+export const optionalNumberParam = (label: string, { int }: { int: boolean }) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const n = Number(v);
+      if (!Number.isFinite(n) || (int && !Number.isSafeInteger(n))) {
+        ctx.addIssue({ code: 'custom', message: int ? `${label}必须是整数` : `${label}必须是数字` });
+        return z.NEVER;
+      }
+      return n;
+    });

@@ -18,6 +18,7 @@ import type { Db } from './db/database.js';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation.js';
 import { JobHandlers } from './lib/job-handlers.js';
 import { tokenService } from './modules/auth/token-service.js';
+import { dataSourceService } from './modules/data-source/service.js';
 import { fileService } from './modules/file/service.js';
 import type { AppModule, ModuleDeps } from './modules/module.js';
 import { notifyService, type NotifyService } from './modules/notify/service.js';
@@ -159,6 +160,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     notify,
     unreadStreams,
     files: fileService(ctx),
+    dataSources: dataSourceService(ctx),
     jobHandlers,
   };
   for (const domain of await loadModules()) await domain.register(deps);

@@ -284,6 +284,16 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       state: back.searchParams.get('state'),
     });
 
+    // The modules made by 代码生成.
+    await post('/infra/demo01-contact/create', {
+      name: mark(side, 'infra_demo01_contact'),
+      sex: 1,
+      birthday: t.clock.now,
+      description: '简介',
+      avatar: null,
+    });
+    await post('/infra/demo02-category/create', { name: mark(side, 'infra_demo02_category'), parentId: 0 });
+
     // Every request goes to the API access log (with its user agent); an unexpected error, which no
     // request of this test makes, to the error log.
     await call(side, {

@@ -27,6 +27,9 @@ import * as m025 from './migrations/025_websocket_menu.js';
 import * as m026 from './migrations/026_data_source.js';
 import * as m027 from './migrations/027_monitor_menus.js';
 import * as m028 from './migrations/028_home_indexes.js';
+import * as m029 from './migrations/029_codegen.js';
+import * as m030 from './migrations/gen_infra_demo01_contact.js';
+import * as m031 from './migrations/gen_infra_demo02_category.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -59,6 +62,9 @@ const STEPS: Record<string, Step> = {
   '026_data_source': m026,
   '027_monitor_menus': m027,
   '028_home_indexes': m028,
+  '029_codegen': m029,
+  '030_gen_infra_demo01_contact': m030,
+  '031_gen_infra_demo02_category': m031,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

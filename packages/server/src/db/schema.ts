@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { ApiAccessLogTable, ApiErrorLogTable } from './api-log-schema.js';
+import type { CodegenColumnTable, CodegenTableTable } from './codegen-schema.js';
 import type { JobLogTable, JobTable } from './job-schema.js';
 import type { SmsChannelTable, SmsCodeTable, SmsLogTable, SmsTemplateTable } from './sms-schema.js';
 import type { OAuth2ApproveTable, OAuth2CodeTable } from './oauth2-schema.js';
@@ -583,6 +584,8 @@ export interface Database {
   infraApiAccessLog: ApiAccessLogTable;
   infraApiErrorLog: ApiErrorLogTable;
   infraJob: JobTable;
+  infraCodegenTable: CodegenTableTable;
+  infraCodegenColumn: CodegenColumnTable;
   infraJobLog: JobLogTable;
   systemNotice: NoticeTable;
   bpmForm: BpmFormTable;

@@ -48,8 +48,9 @@ const TENANT_COLUMN = 'tenant_id';
 
 /**
  * Tables that carry no tenant filter even with a `tenant_id` column: the reference's ignore tables
- * (global configuration and the message channels every tenant shares), plus every `infra_*` table but
- * the API logs. The one list to change when a new global table is added.
+ * (global configuration and the message channels every tenant shares). Other tables with a `tenant_id`
+ * (the API logs, the modules made by 代码生成) are scoped. The one list to change when a new global
+ * table is added.
  */
 export const TENANT_IGNORED_TABLES: ReadonlySet<string> = new Set([
   'system_tenant',
@@ -68,13 +69,7 @@ export const TENANT_IGNORED_TABLES: ReadonlySet<string> = new Set([
   'system_mail_log',
   'system_notify_template',
 ]);
-const TENANT_SCOPED_INFRA_TABLES: ReadonlySet<string> = new Set([
-  'infra_api_access_log',
-  'infra_api_error_log',
-]);
-
-export const isTenantIgnoredTable = (table: string): boolean =>
-  TENANT_IGNORED_TABLES.has(table) || (table.startsWith('infra_') && !TENANT_SCOPED_INFRA_TABLES.has(table));
+export const isTenantIgnoredTable = (table: string): boolean => TENANT_IGNORED_TABLES.has(table);
 
 /** A query the tenant scope refuses: a write for another tenant, or a shape it cannot filter. */
 export class TenantScopeError extends Error {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import type { JobHandlers } from '../lib/job-handlers.js';
 import type { RouteRegistrar } from '../plugins/routes.js';
 import type { TokenService } from './auth/token-service.js';
+import type { DataSourceService } from './data-source/service.js';
 import type { FileService } from './file/service.js';
 import type { NotifyService } from './notify/service.js';
 import type { UnreadStreamHub } from './notify/unread-stream.js';
@@ -12,7 +13,7 @@ import type { TenantService } from './tenant/service.js';
 
 /**
  * What a module is wired with. The services several modules use (sign-in tokens, tenants,
- * permissions for the security hook, in-site messages, files, the operate log, job handlers) are built once by
+ * permissions for the security hook, in-site messages, files, data sources, the operate log, job handlers) are built once by
  * app.ts and handed to every module here, so no module reaches into another one to build them.
  */
 export interface ModuleDeps {
@@ -27,6 +28,8 @@ export interface ModuleDeps {
   notify: NotifyService;
   unreadStreams: UnreadStreamHub;
   files: FileService;
+  /** The configured data sources, opened for code generation. */
+  dataSources: DataSourceService;
   /** Where modules register the handlers scheduled jobs may name. */
   jobHandlers: JobHandlers;
 }

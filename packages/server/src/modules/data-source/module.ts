@@ -1,7 +1,6 @@
 import { defineModule } from '../module.js';
 import { dataSourceRoutes } from './routes.js';
-import { dataSourceService } from './service.js';
 
-export default defineModule(({ route, ctx }) => {
-  dataSourceRoutes(route, dataSourceService(ctx));
+export default defineModule(({ route, dataSources }) => {
+  dataSourceRoutes(route, dataSources);
 });

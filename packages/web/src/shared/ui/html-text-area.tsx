@@ -56,7 +56,8 @@ export function HtmlTextArea({ value = '', onChange, ...props }: HtmlTextAreaPro
         ref={picker}
         type="file"
         accept={IMAGE_TYPES}
-        hidden
+        // Not `hidden`: antd's reset shows every file input as a block inside a form item.
+        style={{ display: 'none' }}
         aria-label="选择图片"
         onChange={(e) => {
           const file = e.target.files?.[0];

@@ -1,0 +1,252 @@
+import {
+  type GenColumn,
+  type GenTable,
+  type Names,
+  columnsOf,
+  isBoolean,
+  isDateTime,
+  isNumeric,
+  isWhole,
+  labelOf,
+  maxLengthOf,
+  str,
+} from './model.js';
+
+/* The contract module: the row, filter and body schemas, the error codes and the endpoints. */
+
+const viewType = (c: GenColumn): string => {
+  const base = isDateTime(c)
+    ? 'epochMillis'
+    : isBoolean(c)
+      ? 'z.boolean()'
+      : isWhole(c)
+        ? 'z.number().int()'
+        : isNumeric(c)
+          ? 'z.number()'
+          : 'z.string()';
+  return c.nullable ? `${base}.nullable()` : base;
+};
+
+/** A body field: required unless the column is nullable; text trimmed and limited to its length. */
+const bodyField = (c: GenColumn): string => {
+  const label = labelOf(c);
+  const missing = str(`${label}不能为空`);
+  if (c.javaType === 'String') {
+    const max = maxLengthOf(c);
+    const limit = max === undefined ? '' : `.max(${max}, ${str(`${label}长度不能超过${max}个字符`)})`;
+    return c.nullable
+      ? `z.string({ error: ${str(`${label}必须是文本`)} })${limit}.nullish().transform((v) => (v?.trim() ? v : null))`
+      : `z.string({ error: ${missing} }).trim().min(1, ${missing})${limit}`;
+  }
+  const base = isBoolean(c)
+    ? `z.boolean({ error: ${missing} })`
+    : `z.number({ error: ${missing} })${isWhole(c) || isDateTime(c) ? `.int(${str(`${label}格式不正确`)})` : ''}`;
+  return c.nullable ? `${base}.nullish().transform((v) => v ?? null)` : base;
+};
+
+/** The query fields of a searched column, and how its filter value is read. */
+const filterOf = (c: GenColumn, field: string): { fields: string[]; read: string } => {
+  const label = labelOf(c);
+  if (c.listOperationCondition === 'BETWEEN' && isDateTime(c))
+    return {
+      fields: [
+        `${field}: stringOrList.optional()`,
+        `'${field}[0]': z.string().optional()`,
+        `'${field}[1]': z.string().optional()`,
+      ],
+      read: `${field}: readTimeRange(raw, '${field}', ${str(label)}, ctx)`,
+    };
+  const parse = isBoolean(c)
+    ? `booleanParam(${str(`${label}只能是 true 或 false`)}).optional()`
+    : isNumeric(c) || isDateTime(c)
+      ? `optionalNumberParam(${str(label)}, { int: ${isWhole(c) || isDateTime(c)} })`
+      : `textFilter(${str(label)}, ${maxLengthOf(c) ?? 500})`;
+  return { fields: [`${field}: ${parse}`], read: `${field}: raw.${field}` };
+};
+
+export const contractFile = (table: GenTable, columns: readonly GenColumn[], n: Names): string => {
+  const cols = columnsOf(columns);
+  const id = columns.find((c) => c.primaryKey)!;
+  const shown = [
+    `${id.javaField}: z.number().int()`,
+    ...cols.shown.map((c) => `${c.javaField}: ${viewType(c)}`),
+    ...(cols.createTime ? ['createTime: epochMillis'] : []),
+  ];
+  const filters = cols.searched.map((c) => filterOf(c, c.javaField));
+  const uses = (text: string) => filters.some((f) => f.fields.join().includes(text));
+  const queryImports = [
+    uses('booleanParam') && 'booleanParam',
+    (n.isTree ? false : true) && 'idListParam',
+    uses('optionalNumberParam') && 'optionalNumberParam',
+    uses('stringOrList') && 'readTimeRange',
+    uses('stringOrList') && 'stringOrList',
+  ].filter(Boolean);
+  const hasText = uses('textFilter');
+  const written = cols.business.filter((c) => c.createOperation || c.updateOperation);
+  /** The body fields of `list`: all of them spread, or each by name. */
+  const pick = (list: readonly GenColumn[]) =>
+    list.length === written.length
+      ? 'bodyFields'
+      : `{ ${list.map((c) => `${c.javaField}: bodyFields.${c.javaField}`).join(', ')} }`;
+  const rawType = 'z.output<z.ZodObject<typeof filterFields>>';
+  const readParams =
+    filters.length === 0
+      ? `_raw: ${rawType}`
+      : filters.some((f) => f.read.includes('ctx'))
+        ? `raw: ${rawType}, ctx: z.RefinementCtx`
+        : `raw: ${rawType}`;
+  const access = (action: string) => `generatedPermission('${n.permission(action)}')`;
+  const error = (k: number, name: string, msg: string) =>
+    `${n.constant}_${name}: { code: ${(n.errorBase + k).toLocaleString('en').replace(/,/g, '_')}, msg: ${str(msg)} },`;
+  const errors = n.isTree
+    ? [
+        error(0, 'NOT_EXISTS', `${n.entity}不存在`),
+        error(1, 'EXITS_CHILDREN', `存在子${n.entity}，无法删除`),
+        error(2, 'PARENT_NOT_EXITS', `父级${n.entity}不存在`),
+        error(3, 'PARENT_ERROR', `不能设置自己为父${n.entity}`),
+        error(4, 'PARENT_IS_CHILD', `不能设置自己的子${n.entity}为父${n.entity}`),
+        error(5, 'NAME_UNIQUE', `已经存在该名字的${n.entity}`),
+      ]
+    : [error(0, 'NOT_EXISTS', `${n.entity}不存在`)];
+  const endpoint = (name: string, fields: string[]) =>
+    `export const ${n.camel}${name} = defineEndpoint({\n${fields.map((f) => `  ${f},`).join('\n')}\n});`;
+
+  return `import { z } from 'zod';
+import { defineEndpoint, generatedPermission } from '../endpoint.js';
+${queryImports.length > 0 ? `import { ${queryImports.join(', ')} } from '../query.js';` : ''}
+import { epochMillis${n.isTree ? '' : ', pageParam, pageResult'} } from '../result.js';
+import { adminFormFields } from './dict-admin.js';
+
+/* ${n.entity} (${n.apiBase}), generated by 代码生成 from the table ${table.tableName}. */
+
+const { ${hasText ? 'idQuery, textFilter' : 'idQuery'} } = adminFormFields;
+
+export const ${n.pascal}Error = {
+  ${errors.join('\n  ')}
+};
+
+export const ${n.camel} = z.object({
+  ${shown.join(',\n  ')},
+});
+export type ${n.pascal} = z.output<typeof ${n.camel}>;
+
+const filterFields = {
+  ${filters.flatMap((f) => f.fields).join(',\n  ')}
+};
+
+const readFilter = (${readParams}) => ({
+  ${filters.map((f) => f.read).join(',\n  ')}
+});
+export type ${n.pascal}Filter = ReturnType<typeof readFilter>;
+
+${
+  n.isTree
+    ? `export const ${n.camel}ListReq = z.object(filterFields).transform(readFilter);`
+    : `export const ${n.camel}PageReq = pageParam
+  .extend(filterFields)
+  .transform((raw, ctx) => ({ pageNo: raw.pageNo, pageSize: raw.pageSize, ...readFilter(raw, ctx) }));`
+}
+
+const bodyFields = {
+  ${written.map((c) => `${c.javaField}: ${bodyField(c)}`).join(',\n  ')},
+};
+
+export const ${n.camel}CreateReq = z.object(${pick(cols.created)});
+export type ${n.pascal}CreateReq = z.input<typeof ${n.camel}CreateReq>;
+
+export const ${n.camel}UpdateReq = z.object({
+  ${id.javaField}: z.number({ error: ${str(`${labelOf(id)}不能为空`)} }).int(${str(`${labelOf(id)}格式不正确`)}).positive(${str(`${labelOf(id)}格式不正确`)}),
+  ${cols.updated.length === written.length ? '...bodyFields' : cols.updated.map((c) => `${c.javaField}: bodyFields.${c.javaField}`).join(', ')},
+});
+export type ${n.pascal}UpdateReq = z.input<typeof ${n.camel}UpdateReq>;
+
+const TAG = ${str(n.entity)};
+
+${
+  n.isTree
+    ? endpoint('List', [
+        `method: 'GET'`,
+        `path: '${n.apiBase}/list'`,
+        `summary: ${str(`获得${n.entity}列表（全部匹配的行，前端组成树）`)}`,
+        'tag: TAG',
+        `access: ${access('query')}`,
+        `query: ${n.camel}ListReq`,
+        `data: z.array(${n.camel})`,
+      ])
+    : endpoint('Page', [
+        `method: 'GET'`,
+        `path: '${n.apiBase}/page'`,
+        `summary: ${str(`获得${n.entity}分页`)}`,
+        'tag: TAG',
+        `access: ${access('query')}`,
+        `query: ${n.camel}PageReq`,
+        `data: pageResult(${n.camel})`,
+      ])
+}
+
+${endpoint('Get', [
+  `method: 'GET'`,
+  `path: '${n.apiBase}/get'`,
+  `summary: ${str(`获得${n.entity}（不存在时 data 为 null）`)}`,
+  'tag: TAG',
+  `access: ${access('query')}`,
+  `query: idQuery(${str(labelOf(id))})`,
+  `data: ${n.camel}.nullable()`,
+])}
+
+${endpoint('Create', [
+  `method: 'POST'`,
+  `path: '${n.apiBase}/create'`,
+  `summary: ${str(`创建${n.entity}，返回编号`)}`,
+  'tag: TAG',
+  `access: ${access('create')}`,
+  `body: ${n.camel}CreateReq`,
+  'data: z.number().int()',
+])}
+
+${endpoint('Update', [
+  `method: 'PUT'`,
+  `path: '${n.apiBase}/update'`,
+  `summary: ${str(`修改${n.entity}`)}`,
+  'tag: TAG',
+  `access: ${access('update')}`,
+  `body: ${n.camel}UpdateReq`,
+  'data: z.boolean()',
+])}
+
+${endpoint('Delete', [
+  `method: 'DELETE'`,
+  `path: '${n.apiBase}/delete'`,
+  `summary: ${str(`删除${n.entity}`)}`,
+  'tag: TAG',
+  `access: ${access('delete')}`,
+  `query: idQuery(${str(labelOf(id))})`,
+  'data: z.boolean()',
+])}
+${
+  n.isTree
+    ? ''
+    : `
+${endpoint('DeleteList', [
+  `method: 'DELETE'`,
+  `path: '${n.apiBase}/delete-list'`,
+  `summary: ${str(`批量删除${n.entity}（ids=1,2 或 ids 重复）`)}`,
+  'tag: TAG',
+  `access: ${access('delete')}`,
+  `query: z.object({ ids: idListParam(${str(`${labelOf(id)}列表`)}) })`,
+  'data: z.boolean()',
+])}
+`
+}
+${endpoint('Export', [
+  `method: 'GET'`,
+  `path: '${n.apiBase}/export-excel'`,
+  `summary: ${str(`导出${n.entity} Excel（.xlsx，过滤条件同${n.isTree ? '列表' : '分页'}）`)}`,
+  'tag: TAG',
+  `access: ${access('export')}`,
+  `query: z.object(filterFields).transform(readFilter)`,
+  `response: 'binary'`,
+  'data: z.unknown()',
+])}
+`;
+};

@@ -1,0 +1,330 @@
+import {
+  type GenColumn,
+  type GenTable,
+  type Names,
+  columnsOf,
+  isBoolean,
+  isDateTime,
+  isNumeric,
+  isWhole,
+  labelOf,
+  maxLengthOf,
+  str,
+} from './model.js';
+
+/* The web feature: the list page on the CRUD kit with its form, and the page the menu names. */
+
+const SEARCH_KIND = (c: GenColumn): string => {
+  const label = str(labelOf(c));
+  if (c.listOperationCondition === 'BETWEEN' && isDateTime(c))
+    return `{ kind: 'dateRange', name: '${c.javaField}', label: ${label} }`;
+  if (c.dictType)
+    return `{ kind: 'dict', name: '${c.javaField}', label: ${label}, dictType: '${c.dictType}'${c.javaType === 'String' ? ", valueType: 'string'" : ''} }`;
+  if (isBoolean(c))
+    return `{ kind: 'select', name: '${c.javaField}', label: ${label}, options: [{ label: '是', value: 'true' }, { label: '否', value: 'false' }] }`;
+  return `{ kind: 'text', name: '${c.javaField}', label: ${label} }`;
+};
+
+const column = (c: GenColumn, id: GenColumn): string => {
+  const label = str(labelOf(c));
+  if (c === id) return `idColumn(${label})`;
+  if (c.columnName === 'create_time') return 'dateTimeColumn()';
+  if (c.dictType) return `dictColumn(${label}, '${c.javaField}', '${c.dictType}')`;
+  if (isDateTime(c)) return `dateTimeColumn(${label}, '${c.javaField}')`;
+  if (isBoolean(c))
+    return `{ title: ${label}, dataIndex: '${c.javaField}', width: 90, align: 'center', render: (v: boolean | null) => (v === null ? '' : v ? '是' : '否') }`;
+  if (c.htmlType === 'imageUpload')
+    return `{ title: ${label}, dataIndex: '${c.javaField}', width: 100, align: 'center', render: (url: string | null) => url && <Image src={url} alt=${label} width={48} height={48} /> }`;
+  if (c.htmlType === 'editor')
+    return `textColumn(${label}, '${c.javaField}', { render: (html: string | null) => htmlText(html) })`;
+  return `textColumn(${label}, '${c.javaField}')`;
+};
+
+/** The form field of a column, and the names it needs from antd and shared/. */
+const field = (c: GenColumn): { jsx: string; uses: string[] } => {
+  const label = str(labelOf(c));
+  const name = `'${c.javaField}'`;
+  const rules = c.nullable ? '[]' : `required(${label})`;
+  const item = (input: string, uses: string[]) => ({
+    jsx: `formItem(${label}, ${name}, ${rules}, ${input})`,
+    uses: ['formItem', ...(c.nullable ? [] : ['required']), ...uses],
+  });
+  const text = (rows: string) => ({
+    jsx: `textField(${label}, ${name}, ${maxLengthOf(c) ?? 'undefined'}${c.nullable || rows ? `, { ${[c.nullable && 'optional: true', rows].filter(Boolean).join(', ')} }` : ''})`,
+    uses: ['textField'],
+  });
+  switch (c.htmlType) {
+    case 'datetime':
+      return item('<DateTimeInput />', ['DateTimeInput']);
+    case 'imageUpload':
+      return item('<ImageUpload />', ['ImageUpload']);
+    case 'fileUpload':
+      return item('<FileUpload />', ['FileUpload']);
+    case 'editor':
+      return item('<HtmlTextArea rows={6} />', ['HtmlTextArea']);
+    case 'select':
+    case 'radio':
+    case 'checkbox':
+      if (c.dictType)
+        return {
+          jsx: `dictField(${label}, ${name}, '${c.dictType}'${c.htmlType === 'select' || c.javaType === 'String' ? `, { ${[c.htmlType === 'select' && 'select: true', c.javaType === 'String' && "valueType: 'string'", c.nullable && 'rules: []'].filter(Boolean).join(', ')} }` : c.nullable ? ', { rules: [] }' : ''})`,
+          uses: ['dictField'],
+        };
+      if (isBoolean(c)) return item('<Radio.Group options={YES_NO} />', ['Radio', 'YES_NO']);
+      break;
+    case 'textarea':
+      if (c.javaType === 'String') return text('rows: 3');
+      break;
+  }
+  if (isNumeric(c))
+    return item(`<InputNumber ${isWhole(c) ? 'precision={0} ' : ''}style={{ width: '100%' }} />`, [
+      'InputNumber',
+    ]);
+  if (isDateTime(c)) return item('<DateTimeInput />', ['DateTimeInput']);
+  if (isBoolean(c)) return item('<Radio.Group options={YES_NO} />', ['Radio', 'YES_NO']);
+  return text('');
+};
+
+const fieldsJsx = (cols: ReturnType<typeof columnsOf>, tree: string) => {
+  const both = cols.business.filter((c) => c.createOperation || c.updateOperation);
+  const fields = both.map((c) => {
+    const f = c.javaField === 'parentId' && tree ? { jsx: tree, uses: [] } : field(c);
+    const jsx =
+      c.createOperation && c.updateOperation
+        ? `{${f.jsx}}`
+        : c.createOperation
+          ? `{!updating && ${f.jsx}}`
+          : `{updating && ${f.jsx}}`;
+    return { jsx, uses: f.uses };
+  });
+  return { jsx: fields.map((f) => f.jsx), uses: new Set(fields.flatMap((f) => f.uses)) };
+};
+
+const YES_NO = `const YES_NO = [
+  { label: '是', value: true },
+  { label: '否', value: false },
+];
+`;
+
+const imports = (uses: Set<string>, extraCrud: string[], extraAntd: string[], html: boolean) => {
+  const antd = [...extraAntd, ...['InputNumber', 'Radio'].filter((u) => uses.has(u))].sort();
+  const crud = [
+    ...extraCrud,
+    ...['dictField', 'formItem', 'required', 'textField'].filter((u) => uses.has(u)),
+  ].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  const inputs = ['DateTimeInput', 'FileUpload', 'ImageUpload'].filter((u) => uses.has(u));
+  return [
+    antd.length > 0 ? `import { ${antd.join(', ')} } from 'antd';` : '',
+    `import type { TableColumnsType } from 'antd';`,
+    `import { ${crud.join(', ')} } from '../../shared/crud';`,
+    `import type { SearchField } from '../../shared/crud';`,
+    inputs.length > 0 ? `import { ${inputs.join(', ')} } from '../../shared/ui/form-inputs';` : '',
+    uses.has('HtmlTextArea') ? `import { HtmlTextArea } from '../../shared/ui/html-text-area';` : '',
+    html ? `import { htmlText } from '../../shared/ui/html-text';` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+};
+
+export const pageFile = (table: GenTable, columns: readonly GenColumn[], n: Names): string => {
+  const cols = columnsOf(columns);
+  const id = columns.find((c) => c.primaryKey)!;
+  const listed = cols.listed;
+  const columnCode = listed.map((c) => column(c, id));
+  const hasImage = listed.some(
+    (c) => c.htmlType === 'imageUpload' && !c.dictType && !isDateTime(c) && !isBoolean(c),
+  );
+  const hasHtml = columnCode.some((c) => c.includes('htmlText('));
+  const search = cols.searched.map(SEARCH_KIND);
+  const e = (name: string) => `${n.camel}${name}`;
+  const columnHelpers = ['dateTimeColumn', 'dictColumn', 'idColumn', 'textColumn'].filter((h) =>
+    columnCode.some((c) => c.startsWith(`${h}(`) || c.includes(` ${h}(`)),
+  );
+  // The columns' widths and the actions'; below a wide screen's room the table fits without scrolling.
+  const width = (code: string) =>
+    Number(
+      /width: (\d+)/.exec(code)?.[1] ??
+        (code.startsWith('dateTimeColumn') ? 170 : code.startsWith('textColumn') ? 150 : 90),
+    );
+  const total = columnCode.reduce((sum, code) => sum + width(code), n.isTree ? 220 : 160);
+  const scrollX = total > 1100 ? total : undefined;
+  const doc = `/** ${n.entity} (menu component ${n.component}), generated by 代码生成 from ${table.tableName}. */`;
+
+  if (n.isTree) {
+    const tree = `formItem(${str(`上级${n.entity}`)}, 'parentId', required(${str(`上级${n.entity}`)}), <TreeSelect treeData={parentOptions} treeDefaultExpandAll placeholder=${`"选择上级${n.entity}"`} />)`;
+    const { jsx, uses } = fieldsJsx(cols, tree);
+    uses.add('formItem');
+    uses.add('required');
+    const nameColumn = columns.find((c) => c.columnName === table.treeNameColumn)!;
+    const endpoints = ['Create', 'Delete', 'Export', 'Get', 'List', 'Update'].map(e);
+    return `import { PlusOutlined } from '@ant-design/icons';
+import { ${endpoints.join(', ')} } from '@app/contract';
+import type { ${n.pascal} } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+${imports(
+  uses,
+  [
+    'actionColumn',
+    'CreateButton',
+    ...columnHelpers,
+    'deleteAction',
+    'ExpandAllButton',
+    'ExportButton',
+    'FormDialog',
+    'ListPage',
+    'queryKey',
+    'updateAction',
+    'useCan',
+    'useConfirmedCall',
+    'useFormDialog',
+    'useTreeList',
+  ],
+  ['TreeSelect', ...(hasImage ? ['Image'] : [])],
+  hasHtml,
+)}
+import { useState } from 'react';
+import { request } from '../../shared/request';
+import { buildTree, type TreeNode } from '../../shared/tree/build-tree';
+
+const SEARCH: SearchField[] = [${search.join(', ')}];
+${uses.has('YES_NO') ? `\n${YES_NO}` : ''}
+interface ParentOption {
+  value: number;
+  title: string;
+  children?: ParentOption[];
+}
+
+/** The parent choices: every row but the one edited and the rows below it. */
+const toParentOptions = (nodes: TreeNode<${n.pascal}>[], excludeId: number | string | undefined): ParentOption[] =>
+  nodes
+    .filter((node) => node.id !== excludeId)
+    .map((node) => ({
+      value: node.id,
+      title: String(node.${nameColumn.javaField}),
+      ...(node.children ? { children: toParentOptions(node.children, excludeId) } : {}),
+    }));
+
+${doc}
+export function ${n.pascal}Page() {
+  const list = useTreeList(${e('List')}, { search: SEARCH, expandAll: true });
+  const dialog = useFormDialog();
+  const [parentId, setParentId] = useState(0);
+  const confirmed = useConfirmedCall();
+  const canCreate = useCan(${e('Create')});
+  const canUpdate = useCan(${e('Update')});
+  const canDelete = useCan(${e('Delete')});
+  const editingId = dialog.target?.mode === 'update' ? dialog.target.id : undefined;
+  const all = useQuery({
+    queryKey: queryKey(${e('List')}, {}),
+    queryFn: () => request(${e('List')}, { query: {} }),
+    enabled: dialog.target !== null,
+  });
+  const parentOptions = [
+    { value: 0, title: ${str(`顶级${n.entity}`)}, children: toParentOptions(buildTree(all.data ?? []), editingId) },
+  ];
+  const openCreate = (parent = 0) => {
+    setParentId(parent);
+    dialog.openCreate();
+  };
+
+  const columns: TableColumnsType<TreeNode<${n.pascal}>> = [
+    ${columnCode.join(',\n    ')},
+    ...actionColumn<${n.pascal}>(
+      (row) => [
+        updateAction(() => dialog.openUpdate(row.id), { visible: canUpdate }),
+        { key: 'create', label: '新增', icon: <PlusOutlined />, onClick: () => openCreate(row.id), visible: canCreate },
+        deleteAction(
+          () =>
+            confirmed({
+              content: \`是否确认删除${n.entity}"\${row.${nameColumn.javaField}}"?\`,
+              endpoint: ${e('Delete')},
+              options: { query: { id: row.id } },
+              success: '删除成功',
+            }),
+          { visible: canDelete },
+        ),
+      ],
+      { visible: canCreate || canUpdate || canDelete, width: 220 },
+    ),
+  ];
+
+  return (
+    <ListPage
+      list={list}
+      columns={columns}
+      actions={
+        <>
+          <CreateButton endpoint={${e('Create')}} onClick={() => openCreate()} />
+          <ExportButton endpoint={${e('Export')}} query={list.filter} entity=${`"${n.entity}"`} />
+          <ExpandAllButton list={list} />
+        </>
+      }
+      emptyText=${`"暂无${n.entity}"`}
+      ${scrollX ? `scrollX={${scrollX}}` : ''}
+      table={{ expandable: list.expandable }}
+    >
+      <FormDialog
+        control={dialog}
+        entity=${`"${n.entity}"`}
+        name="${n.camel}Form"
+        get={${e('Get')}}
+        create={${e('Create')}}
+        update={${e('Update')}}
+        initialValues={{ parentId }}
+      >
+        ${jsx.some((j) => j.includes('updating')) ? '{(_, updating) => (' : ''}
+          <>
+            ${jsx.join('\n            ')}
+          </>
+        ${jsx.some((j) => j.includes('updating')) ? ')}' : ''}
+      </FormDialog>
+    </ListPage>
+  );
+}
+`;
+  }
+
+  const { jsx, uses } = fieldsJsx(cols, '');
+  const endpoints = ['Create', 'Delete', 'Export', 'Get', 'Page', 'Update'].map(e);
+  return `import { ${endpoints.join(', ')} } from '@app/contract';
+import type { ${n.pascal} } from '@app/contract';
+${imports(uses, [...columnHelpers, 'useCrudPage'], hasImage ? ['Image'] : [], hasHtml)}
+
+const ENDPOINTS = {
+  page: ${e('Page')},
+  get: ${e('Get')},
+  create: ${e('Create')},
+  update: ${e('Update')},
+  delete: ${e('Delete')},
+  export: ${e('Export')},
+};
+
+const SEARCH: SearchField[] = [${search.join(', ')}];
+
+const COLUMNS: TableColumnsType<${n.pascal}> = [
+  ${columnCode.join(',\n  ')},
+];
+${uses.has('YES_NO') ? `\n${YES_NO}` : ''}
+${doc}
+export function ${n.pascal}Page() {
+  return useCrudPage({
+    endpoints: ENDPOINTS,
+    entity: ${str(n.entity)},
+    search: SEARCH,
+    columns: COLUMNS,
+    emptyText: ${str(`暂无${n.entity}`)},
+    ${scrollX ? `scrollX: ${scrollX},` : ''}
+    form: { name: '${n.camel}Form' },
+    fields: ${jsx.some((j) => j.includes('updating')) ? '(_, updating) => ' : ''}(
+      <>
+        ${jsx.join('\n        ')}
+      </>
+    ),
+  });
+}
+`;
+};
+
+/** The page the menu names: `pages/<component>.tsx`, one line. */
+export const pageExportFile = (n: Names): string =>
+  `export { ${n.pascal}Page as default } from '${'../'.repeat(n.component.split('/').length)}${n.domain}-page';\n`;

@@ -1,0 +1,1 @@
+export { Demo01ContactPage as default } from '../../../demo01-contact-page';

@@ -1,0 +1,1 @@
+export { Demo02CategoryPage as default } from '../../../demo02-category-page';
