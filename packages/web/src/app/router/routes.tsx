@@ -248,6 +248,19 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
               }),
             },
             {
+              id: 'codegen-edit',
+              path: 'codegen/edit/:tableId',
+              handle: meta({
+                title: '修改生成配置',
+                fullPath: '/codegen/edit',
+                hidden: true,
+                activeMenu: '/infra/codegen',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/codegen/codegen-edit-page')).default,
+              }),
+            },
+            {
               id: ROUTE_IDS.redirect,
               path: 'redirect/*',
               handle: meta({ title: '', fullPath: '/redirect', hidden: true, breadcrumb: false }),

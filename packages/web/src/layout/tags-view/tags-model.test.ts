@@ -14,6 +14,7 @@ import {
   pageMeta,
   redirectTarget,
   refreshPath,
+  setViewTitle,
   tabMeta,
   targetAfterClose,
   viewKey,
@@ -110,6 +111,14 @@ describe('tags model', () => {
     views = addAffixViews(views, [HOME]);
     expect(keys(views)).toEqual(['/index', '/a', '/b?id=1']);
     expect(keys(addAffixViews(views, [HOME]))).toEqual(keys(views));
+  });
+
+  it("keeps the title a page gave its tab over the route's", () => {
+    const views = setViewTitle([A, B], '/a', '修改[demo]生成配置');
+    expect(views[0]).toEqual({ ...A, title: '修改[demo]生成配置', ownTitle: true });
+    expect(addView(views, A)).toBe(views);
+    expect(setViewTitle(views, '/a', '修改[demo]生成配置')).toBe(views);
+    expect(setViewTitle(views, '/nope', '甲')).toBe(views);
   });
 
   it('closes one, others, left, right and all, always keeping affix tabs', () => {

@@ -8,10 +8,12 @@ export interface TagView {
   fullPath: string;
   /** The pathname alone. */
   path: string;
-  /** Route meta title. */
+  /** Route meta title, or the page's own (`ownTitle`). */
   title: string;
   /** Cannot be closed (home, routes with meta `affix`). */
   affix: boolean;
+  /** The page named its tab itself (修改[表]生成配置): the route's title no longer replaces it. */
+  ownTitle?: boolean;
 }
 
 /** Where the refresh route lives: `/redirect/<path>` re-creates `<path>`. */
@@ -107,13 +109,21 @@ export const addView = (views: readonly TagView[], view: TagView): TagView[] => 
   const at = indexOfView(views, view.fullPath);
   if (at >= 0) {
     const known = views[at];
-    if (known && known.title === view.title && known.affix === view.affix) return views as TagView[];
-    return views.map((v, i) => (i === at ? { ...v, title: view.title, affix: v.affix || view.affix } : v));
+    const title = known?.ownTitle ? known.title : view.title;
+    if (known && known.title === title && known.affix === view.affix) return views as TagView[];
+    return views.map((v, i) => (i === at ? { ...v, title, affix: v.affix || view.affix } : v));
   }
   if (!view.affix) return [...views, view];
   const firstLoose = views.findIndex((v) => !v.affix);
   if (firstLoose < 0) return [...views, view];
   return [...views.slice(0, firstLoose), view, ...views.slice(firstLoose)];
+};
+
+/** The page's own title for its tab, kept from then on (an unknown tab is left alone). */
+export const setViewTitle = (views: readonly TagView[], fullPath: string, title: string): TagView[] => {
+  const known = views.find((view) => view.fullPath === fullPath);
+  if (!known || (known.ownTitle && known.title === title)) return views as TagView[];
+  return views.map((view) => (view === known ? { ...view, title, ownTitle: true } : view));
 };
 
 /** Adds each affix tab not yet present. */

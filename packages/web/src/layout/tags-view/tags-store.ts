@@ -7,6 +7,7 @@ import {
   closeOtherViews,
   closeRightViews,
   closeView,
+  setViewTitle,
 } from './tags-model';
 import type { TagView } from './tags-model';
 
@@ -15,6 +16,8 @@ interface TagsState {
   views: TagView[];
   addView: (view: TagView) => void;
   addAffixViews: (views: readonly TagView[]) => void;
+  /** The page's own title for its tab (see `setViewTitle`). */
+  setTitle: (fullPath: string, title: string) => void;
   /** Each remover returns the tabs that remain. */
   closeView: (fullPath: string) => TagView[];
   closeOthers: (fullPath: string) => TagView[];
@@ -37,6 +40,7 @@ export const useTagsStore = create<TagsState>()((set, get) => {
     views: [],
     addView: (view) => void apply(addView(get().views, view)),
     addAffixViews: (views) => void apply(addAffixViews(get().views, views)),
+    setTitle: (fullPath, title) => void apply(setViewTitle(get().views, fullPath, title)),
     closeView: (fullPath) => apply(closeView(get().views, fullPath)),
     closeOthers: (fullPath) => apply(closeOtherViews(get().views, fullPath)),
     closeLeft: (fullPath) => apply(closeLeftViews(get().views, fullPath)),

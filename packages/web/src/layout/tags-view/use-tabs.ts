@@ -19,6 +19,8 @@ export interface TabsApi {
   closeAll: (fullPath?: string) => void;
   /** Closes a tab (default: this page) and opens another address, e.g. a list after saving a form. */
   closeAndOpen: (to: string, fullPath?: string) => void;
+  /** Names the tab (default: this page's) by what it shows, instead of the route's title. */
+  setTitle: (title: string, fullPath?: string) => void;
 }
 
 /**
@@ -69,6 +71,7 @@ export function useTabs(): TabsApi {
         store().closeView(fullPath);
         void navigate(to);
       },
+      setTitle: (title, fullPath = current) => store().setTitle(fullPath, title),
     };
   }, [current, navigate, router]);
 }

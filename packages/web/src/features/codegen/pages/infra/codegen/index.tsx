@@ -1,0 +1,1 @@
+export { CodegenPage as default } from '../../../codegen-page';
