@@ -11,6 +11,8 @@ import { machine, startServer, stop, writeSection } from './server.js';
 
 const COLUMNS = 60;
 const RUNS = 30;
+/** Previews before the timed ones: prettier's code gets fast only after some use in each worker. */
+const WARM_UP = 10;
 const TARGET_MS = 200;
 
 const KINDS = [
@@ -94,27 +96,27 @@ export const codegenBench = async () => {
     const times: number[] = [];
     let files = 0;
     let bytes = 0;
-    for (let i = 0; i <= RUNS; i++) {
+    for (let i = 0; i < WARM_UP + RUNS; i++) {
       const started = performance.now();
       const preview = (await api('GET', `/infra/codegen/preview?tableId=${tableId}`)) as { code: string }[];
-      const ms = performance.now() - started;
-      if (i > 0) times.push(ms);
+      times.push(performance.now() - started);
       files = preview.length;
       bytes = preview.reduce((total, f) => total + f.code.length, 0);
     }
-    const first = times[0]!;
-    const p50 = median(times);
+    const [first] = times;
+    const timed = times.slice(WARM_UP);
+    const p50 = median(timed);
     const section = [
       '<!-- codegen:start -->',
       '## Code generation (issue 16)',
       '',
-      `Machine: ${machine()}. A ${COLUMNS}-column table (text, numbers, times, dictionary choices, uploads, rich text) imported from the server's SQLite file; the preview (${files} files, ${(bytes / 1024).toFixed(0)} KB of code, formatted by prettier) asked for ${RUNS} times after one warm-up, each timed from request to response.`,
+      `Machine: ${machine()}. A ${COLUMNS}-column table (text, numbers, times, dictionary choices, uploads, rich text) imported from the server's SQLite file; the preview (${files} files, ${(bytes / 1024).toFixed(0)} KB of code, formatted by prettier) asked for ${RUNS} times after ${WARM_UP} to warm up, each timed from request to response.`,
       '',
       '| Measure | Value | Target |',
       '|---|---|---|',
       `| Preview of a ${COLUMNS}-column table, median | ${p50.toFixed(0)} ms | ≤ ${TARGET_MS} ms ${p50 <= TARGET_MS ? '✅' : '❌'} |`,
-      `| Preview, slowest of ${RUNS} | ${Math.max(...times).toFixed(0)} ms | |`,
-      `| Preview, first after the warm-up | ${first.toFixed(0)} ms | |`,
+      `| Preview, slowest of ${RUNS} | ${Math.max(...timed).toFixed(0)} ms | |`,
+      `| First preview after the server started | ${first!.toFixed(0)} ms | |`,
       '<!-- codegen:end -->',
     ].join('\n');
     console.info(section);

@@ -1,25 +1,11 @@
-import * as prettier from 'prettier/standalone';
-import * as estree from 'prettier/plugins/estree';
-import * as markdown from 'prettier/plugins/markdown';
-import * as typescript from 'prettier/plugins/typescript';
 import { apiTestFile } from './api-test.js';
 import { contractFile } from './contract.js';
+import { formatFile } from './format.js';
 import { type GenColumn, type GeneratedFile, type GenTable, namesOf } from './model.js';
 import { migrationFile, moduleFile, repositoryFile, routesFile, serviceFile } from './server.js';
 import { pageExportFile, pageFile } from './web.js';
 
 export type { GenColumn, GeneratedFile, GenTable } from './model.js';
-
-/** The repository's prettier settings (.prettierrc): generated code passes `prettier --check` as it is. */
-const PRETTIER = { singleQuote: true, semi: true, printWidth: 110, trailingComma: 'all' } as const;
-
-const format = (filePath: string, code: string): Promise<string> =>
-  prettier.format(code, {
-    ...PRETTIER,
-    filepath: filePath,
-    parser: filePath.endsWith('.md') ? 'markdown' : 'typescript',
-    plugins: [estree, typescript, markdown],
-  });
 
 const readme = (
   table: GenTable,
@@ -62,7 +48,11 @@ export const generateModule = async (
     { filePath: `${web}/pages/${n.component}.tsx`, code: pageExportFile(n) },
     { filePath: 'README.md', code: readme(table, migration, n.domain, n.camel) },
   ];
-  return Promise.all(
-    files.map(async (f) => ({ filePath: f.filePath, code: await format(f.filePath, f.code) })),
+  const largestFirst = [...files].sort((a, b) => b.code.length - a.code.length);
+  const formatted = new Map(
+    await Promise.all(
+      largestFirst.map(async (f) => [f.filePath, await formatFile(f.filePath, f.code)] as const),
+    ),
   );
+  return files.map((f) => ({ filePath: f.filePath, code: formatted.get(f.filePath)! }));
 };
