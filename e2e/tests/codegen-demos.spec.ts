@@ -83,3 +83,51 @@ test('the generated 示例分类 tree: a category with a child, which must go fi
   await page.locator('.ant-modal-confirm').getByRole('button', { name: OK }).click();
   await expect(page.getByText('存在子示例分类，无法删除').first()).toBeVisible();
 });
+
+test('the generated 学生 pages: a student with courses and a class, edited in one form and shown under the row', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin', 'admin123', '/infra/demo/demo03-student-normal');
+  await page.locator('.app-main').getByRole('button', { name: '新增' }).click();
+  const create = dialog(page, '添加学生（普通）');
+  await create.getByLabel('名字', { exact: true }).first().fill('王五');
+  await create.getByLabel('男').check();
+  const birthday = create.getByPlaceholder('选择日期时间');
+  await birthday.click();
+  await birthday.fill('2010-09-01 00:00:00');
+  await birthday.press('Enter');
+  await create.getByLabel('简介').fill('班长');
+  for (const [course, score] of [
+    ['语文', '95'],
+    ['数学', '88'],
+  ]) {
+    await create.getByRole('button', { name: '添加学生课程' }).click();
+    const row = create.locator('.ant-table-tbody tr.ant-table-row').last();
+    await row.getByPlaceholder('请输入名字').fill(course!);
+    await row.locator('input.ant-input-number-input').fill(score!);
+  }
+  await create.getByPlaceholder('请输入班主任').fill('赵老师');
+  await create.getByPlaceholder('请输入名字').last().fill('三年二班');
+  await create.getByRole('button', { name: OK }).click();
+  await expectMessage(page, '新增成功');
+  await rows(page).filter({ hasText: '王五' }).getByRole('button', { name: '修改' }).click();
+  const edit = dialog(page, '修改学生（普通）');
+  await expect(edit.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(edit.getByPlaceholder('请输入班主任')).toHaveValue('赵老师');
+  await page.screenshot({ path: `${SCREENSHOTS}codegen-demo03-form.png` });
+  await edit.getByRole('button', { name: '删除学生课程第1行' }).click();
+  await edit.getByRole('button', { name: OK }).click();
+  await expectMessage(page, '修改成功');
+
+  // The 内嵌 page shows the same student's rows under it.
+  await page.goto('/infra/demo/demo03-student-inner');
+  const student = rows(page).filter({ hasText: '王五' });
+  await student.getByRole('button', { name: /展开/ }).click();
+  const expanded = page.locator('.ant-table-expanded-row');
+  await expect(expanded).toContainText('数学');
+  await expect(expanded).not.toContainText('语文');
+  await expanded.getByRole('tab', { name: '学生班级' }).click();
+  await expect(expanded).toContainText('赵老师');
+  await page.screenshot({ path: `${SCREENSHOTS}codegen-demo03-inner.png` });
+});

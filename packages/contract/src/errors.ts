@@ -172,15 +172,14 @@ export const CodegenError = {
   CODEGEN_MASTER_TABLE_NOT_EXISTS: e(1_003_001_010, '主表(id={})定义不存在，请检查'),
   CODEGEN_SUB_COLUMN_NOT_EXISTS: e(1_003_001_011, '子表的字段(id={})不存在，请检查'),
   CODEGEN_MASTER_GENERATION_FAIL_NO_SUB_TABLE: e(1_003_001_012, '主表生成代码失败，原因：它没有子表'),
-  CODEGEN_TEMPLATE_NOT_SUPPORTED: e(
-    1_003_001_013,
-    '暂不支持该生成模板：本项目目前生成单表和树表（主子表模板尚未支持）',
-  ),
+  CODEGEN_TEMPLATE_NOT_SUPPORTED: e(1_003_001_013, '暂不支持该生成模板：主子表的 ERP 模式尚未支持'),
   CODEGEN_SCENE_NOT_SUPPORTED: e(1_003_001_014, '本项目没有用户 APP 接口，生成场景只能是管理后台'),
   CODEGEN_PARENT_MENU_REQUIRED: e(1_003_001_015, '上级菜单不能为空，请在“生成信息”中选择上级菜单'),
   CODEGEN_PRIMARY_KEY_REQUIRED: e(1_003_001_016, '表没有单一的自增主键 id，无法生成代码'),
   CODEGEN_TREE_COLUMNS_REQUIRED: e(1_003_001_017, '树表需要选择父编号字段和树名称字段'),
   CODEGEN_COLUMNS_MISMATCH: e(1_003_001_018, '字段定义与表的字段不一致，请刷新后重试'),
+  CODEGEN_SUB_WITH_MASTER: e(1_003_001_019, '子表的代码随主表一起生成，请预览或下载它的主表'),
+  CODEGEN_SUB_JOIN_REQUIRED: e(1_003_001_020, '子表需要选择关联的主表、子表关联的字段和关联关系'),
 };
 
 export const DataSourceConfigError = {

@@ -19,6 +19,8 @@ export * from './api/data-source.js';
 export * from './api/codegen.js';
 export * from './api/demo01-contact.js';
 export * from './api/demo02-category.js';
+export * from './api/demo03-student-normal.js';
+export * from './api/demo03-student-inner.js';
 export * from './api/dept.js';
 export * from './api/post.js';
 export * from './api/user.js';

@@ -127,3 +127,14 @@ export const optionalNumberParam = (label: string, { int }: { int: boolean }) =>
       }
       return n;
     });
+
+/** A required positive id in a query string (`?id=3`, `?studentId=3`). */
+export const idParam = (label: string) =>
+  z.union([z.string(), z.number()], { error: `${label}不能为空` }).transform((v, ctx) => {
+    const id = Number(v);
+    if (String(v).trim() === '' || !Number.isSafeInteger(id) || id <= 0) {
+      ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
+      return z.NEVER;
+    }
+    return id;
+  });

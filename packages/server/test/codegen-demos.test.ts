@@ -2,12 +2,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CodegenDetail, CodegenPreviewFile } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PARENT_MENU_ID, DEMOS, type DemoSpec } from './fixtures/codegen-demos.js';
+import { DEMO_PARENT_MENU_ID, DEMOS, type DemoSpec, type TableSpec } from './fixtures/codegen-demos.js';
 import { createTestApp, DIALECTS, type TestApp } from './helper.js';
 
 /*
- * The committed demo modules are the generator's output, byte for byte: each demo table is imported
- * from the running database, given the settings of the fixture through the edit page's API, and its
+ * The committed demo modules are the generator's output, byte for byte: each demo's tables are imported
+ * from the running database, given the settings of the fixture through the edit page's API, and the
  * preview compared with the files in the repository. `CODEGEN_DEMOS=write` rewrites them instead
  * (after a change to the generator).
  */
@@ -26,20 +26,19 @@ describe.each(DIALECTS)('the committed demo modules on %s', (dialect) => {
     await t.close();
   });
 
-  /** Imports the demo's table and saves the fixture's settings; the table's id. */
-  const configure = async (demo: DemoSpec): Promise<number> => {
-    const imported = await t.api({
-      method: 'POST',
-      path: '/infra/codegen/create-list',
-      body: { dataSourceConfigId: 0, tableNames: [demo.tableName] },
-      token: admin,
-    });
-    expect(imported.code, imported.msg).toBe(0);
-    const [tableId] = imported.data as number[];
-    const { table, columns } = (
+  const detail = async (tableId: number) => {
+    const d = (
       await t.api({ path: '/infra/codegen/detail', query: { tableId: String(tableId) }, token: admin })
     ).data as CodegenDetail;
-    const idOf = (name: string | undefined) => columns.find((c) => c.columnName === name)?.id ?? null;
+    return {
+      ...d,
+      idOf: (name: string | undefined) => d.columns.find((c) => c.columnName === name)?.id ?? null,
+    };
+  };
+
+  /** Saves the fixture's settings of a table as the edit page would, with `extra` table settings. */
+  const save = async (tableId: number, spec: TableSpec, extra: Record<string, unknown> = {}) => {
+    const { table, columns, idOf } = await detail(tableId);
     const saved = await t.api({
       method: 'PUT',
       path: '/infra/codegen/update',
@@ -47,26 +46,49 @@ describe.each(DIALECTS)('the committed demo modules on %s', (dialect) => {
       body: {
         table: {
           ...table,
-          ...demo.table,
+          ...spec.table,
           moduleName: 'infra',
           author: '代码生成',
           parentMenuId: DEMO_PARENT_MENU_ID,
-          treeParentColumnId: idOf(demo.table.treeParentColumn),
-          treeNameColumnId: idOf(demo.table.treeNameColumn),
+          treeParentColumnId: idOf(spec.table.treeParentColumn),
+          treeNameColumnId: idOf(spec.table.treeNameColumn),
+          ...extra,
         },
-        columns: columns.map((c) => ({ ...c, ...demo.columns[c.columnName] })),
+        columns: columns.map((c) => ({ ...c, ...spec.columns[c.columnName] })),
       },
     });
     expect(saved.code, saved.msg).toBe(0);
-    return tableId!;
+  };
+
+  /** Imports the demo's tables and saves the fixture's settings; the ids of the master and its subs. */
+  const configure = async (demo: DemoSpec): Promise<number[]> => {
+    const subs = demo.subs ?? [];
+    const imported = await t.api({
+      method: 'POST',
+      path: '/infra/codegen/create-list',
+      body: { dataSourceConfigId: 0, tableNames: [demo.tableName, ...subs.map((sub) => sub.tableName)] },
+      token: admin,
+    });
+    expect(imported.code, imported.msg).toBe(0);
+    const ids = imported.data as number[];
+    await save(ids[0]!, demo);
+    for (const [i, sub] of subs.entries()) {
+      const { idOf } = await detail(ids[i + 1]!);
+      await save(ids[i + 1]!, sub, {
+        masterTableId: ids[0],
+        subJoinColumnId: idOf(sub.joinColumn),
+        subJoinMany: sub.many,
+      });
+    }
+    return ids;
   };
 
   for (const demo of DEMOS)
-    it(`generates ${demo.tableName} as committed`, async () => {
-      const tableId = await configure(demo);
+    it(`generates ${demo.table.className} as committed`, async () => {
+      const ids = await configure(demo);
       const preview = await t.api({
         path: '/infra/codegen/preview',
-        query: { tableId: String(tableId) },
+        query: { tableId: String(ids[0]) },
         token: admin,
       });
       expect(preview.code, preview.msg).toBe(0);
@@ -80,5 +102,13 @@ describe.each(DIALECTS)('the committed demo modules on %s', (dialect) => {
             readFileSync(path, 'utf8'),
           );
       }
+      // The variants of a master share its tables: each imports them anew.
+      for (const id of ids)
+        await t.api({
+          method: 'DELETE',
+          path: '/infra/codegen/delete',
+          query: { tableId: String(id) },
+          token: admin,
+        });
     });
 });

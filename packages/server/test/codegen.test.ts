@@ -210,7 +210,16 @@ describe.each(DIALECTS)('code generation on %s', (dialect) => {
 
     expect(await save({ parentMenuId: null })).toMatchObject({ code: 1_003_001_015 });
     expect(await save({ scene: 2 })).toMatchObject({ code: 1_003_001_014 });
-    expect(await save({ templateType: 10 })).toMatchObject({ code: 1_003_001_013 });
+    expect(await save({ templateType: 11 })).toMatchObject({ code: 1_003_001_013 });
+    expect(await save({ templateType: 15 })).toMatchObject({ code: 1_003_001_020 });
+    expect(
+      await save({
+        templateType: 15,
+        masterTableId: 999_999,
+        subJoinColumnId: d.columns[1]!.id,
+        subJoinMany: true,
+      }),
+    ).toMatchObject({ code: 1_003_001_010, msg: '主表(id=999999)定义不存在，请检查' });
     expect(await save({ templateType: 2 })).toMatchObject({ code: 1_003_001_017 });
     expect(await save({}, { status: { listOperationCondition: 'LIKE' } })).toMatchObject({ code: 400 });
     expect(await save({ className: 'lower' })).toMatchObject({
@@ -224,12 +233,42 @@ describe.each(DIALECTS)('code generation on %s', (dialect) => {
     expect((await detail()).table.className).toBe('BizNote');
   });
 
+  it('generates a master only with its sub-tables, and a sub-table only with its master', async () => {
+    const imported = await call('POST', 'create-list', {
+      body: { dataSourceConfigId: 0, tableNames: ['infra_demo03_student', 'infra_demo03_course'] },
+    });
+    const [master, sub] = imported.data as number[];
+    expect((await save({ templateType: 10 }, {}, master)).code).toBe(0);
+    expect((await call('GET', 'preview', { query: { tableId: String(master) } })).code).toBe(1_003_001_012);
+    const course = await detail(sub);
+    const joined = { templateType: 15, masterTableId: master, subJoinMany: true };
+    expect(
+      await save({ ...joined, subJoinColumnId: column(await detail(master), 'name').id }, {}, sub),
+    ).toMatchObject({ code: 1_003_001_011 });
+    expect(
+      (
+        await save(
+          { ...joined, subJoinColumnId: column(course, 'student_id').id, parentMenuId: null },
+          {},
+          sub,
+        )
+      ).code,
+    ).toBe(0);
+    expect((await call('GET', 'preview', { query: { tableId: String(sub) } })).code).toBe(1_003_001_019);
+    const files = (await call('GET', 'preview', { query: { tableId: String(master) } }))
+      .data as CodegenPreviewFile[];
+    const contract = files.find((f) => f.filePath.startsWith('packages/contract/'))!.code;
+    expect(contract).toContain("path: '/infra/demo03-student/demo03-course/list-by-student-id'");
+    expect(contract).toContain('demo03Courses: z');
+    for (const id of [master, sub]) await call('DELETE', 'delete', { query: { tableId: String(id) } });
+  });
+
   it('previews and downloads the module of this project for the table', async () => {
     const files = (await call('GET', 'preview', { query: { tableId: String(tableId) } }))
       .data as CodegenPreviewFile[];
     expect(files.map((f) => f.filePath)).toEqual([
       'packages/contract/src/api/biz-note.ts',
-      'packages/server/src/db/migrations/gen_biz_note.ts',
+      'packages/server/src/db/migrations/gen_biz_biz_note.ts',
       'packages/server/src/modules/biz-note/module.ts',
       'packages/server/src/modules/biz-note/repository.ts',
       'packages/server/src/modules/biz-note/routes.ts',

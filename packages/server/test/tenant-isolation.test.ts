@@ -293,6 +293,14 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       avatar: null,
     });
     await post('/infra/demo02-category/create', { name: mark(side, 'infra_demo02_category'), parentId: 0 });
+    await post('/infra/demo03-student-normal/create', {
+      name: mark(side, 'infra_demo03_student'),
+      sex: 1,
+      birthday: t.clock.now,
+      description: '简介',
+      demo03Courses: [{ name: mark(side, 'infra_demo03_course'), score: 90 }],
+      demo03Grade: { name: mark(side, 'infra_demo03_grade'), teacher: '班主任' },
+    });
 
     // Every request goes to the API access log (with its user agent); an unexpected error, which no
     // request of this test makes, to the error log.

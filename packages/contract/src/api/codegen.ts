@@ -12,7 +12,7 @@ import { adminFormFields } from './dict-admin.js';
 
 const { textFilter } = adminFormFields;
 
-/** infra_codegen_template_type. The master/sub variants (10, 11, 12, 15) are the reference's; see CODEGEN_SUPPORTED_TEMPLATES. */
+/** infra_codegen_template_type, as the reference v2.0 knows them; see CODEGEN_SUPPORTED_TEMPLATES. */
 export const CODEGEN_TEMPLATE_TYPE = {
   ONE: 1,
   TREE: 2,
@@ -22,10 +22,13 @@ export const CODEGEN_TEMPLATE_TYPE = {
   SUB: 15,
 } as const;
 
-/** The templates this generator writes. */
+/** The templates this generator writes (a sub-table's code comes with its master's). */
 export const CODEGEN_SUPPORTED_TEMPLATES: readonly number[] = [
   CODEGEN_TEMPLATE_TYPE.ONE,
   CODEGEN_TEMPLATE_TYPE.TREE,
+  CODEGEN_TEMPLATE_TYPE.MASTER_NORMAL,
+  CODEGEN_TEMPLATE_TYPE.MASTER_INNER,
+  CODEGEN_TEMPLATE_TYPE.SUB,
 ];
 
 /** infra_codegen_scene: 1 管理后台, 2 用户 APP (this project has no app API, so only 1 generates). */

@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint, permission, SIGNED_IN } from '../endpoint.js';
-import { readTimeRange, stringOrList } from '../query.js';
+import { idParam, readTimeRange, stringOrList } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { dictDataSimple } from './dict.js';
 
 /* Dictionary types (/system/dict-type) and their data (/system/dict-data), as the reference admin API. */
 
-const idQuery = (label: string) =>
-  z.object({
-    id: z.union([z.string(), z.number()], { error: `${label}不能为空` }).transform((v, ctx) => {
-      const id = Number(v);
-      if (String(v).trim() === '' || !Number.isSafeInteger(id) || id <= 0) {
-        ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
-        return z.NEVER;
-      }
-      return id;
-    }),
-  });
+const idQuery = (label: string) => z.object({ id: idParam(label) });
 
 /** An optional text filter; blank counts as not sent. */
 const textFilter = (label: string, max = 100) =>

@@ -30,6 +30,8 @@ import * as m028 from './migrations/028_home_indexes.js';
 import * as m029 from './migrations/029_codegen.js';
 import * as m030 from './migrations/gen_infra_demo01_contact.js';
 import * as m031 from './migrations/gen_infra_demo02_category.js';
+import * as m032 from './migrations/gen_infra_demo03_student_normal.js';
+import * as m033 from './migrations/gen_infra_demo03_student_inner.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -65,6 +67,8 @@ const STEPS: Record<string, Step> = {
   '029_codegen': m029,
   '030_gen_infra_demo01_contact': m030,
   '031_gen_infra_demo02_category': m031,
+  '032_gen_infra_demo03_student_normal': m032,
+  '033_gen_infra_demo03_student_inner': m033,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -61,9 +61,10 @@ export const MENUS: MenuInsert[] = [
   },
 ];
 
-/** The table infra_demo01_contact (示例联系人表) and its menus. */
+/** The table infra_demo01_contact (示例联系人表) and the menus. */
 export const up = async (db: Kysely<any>, dialect: DialectName): Promise<void> => {
   await auditedTable(db, dialect, 'infra_demo01_contact', { tenant: true })
+    .ifNotExists()
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('sex', 'integer', (c) => c.notNull())
     .addColumn('birthday', 'bigint', (c) => c.notNull())

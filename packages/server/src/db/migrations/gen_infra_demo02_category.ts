@@ -61,9 +61,10 @@ export const MENUS: MenuInsert[] = [
   },
 ];
 
-/** The table infra_demo02_category (示例分类表) and its menus. */
+/** The table infra_demo02_category (示例分类表) and the menus. */
 export const up = async (db: Kysely<any>, dialect: DialectName): Promise<void> => {
   await auditedTable(db, dialect, 'infra_demo02_category', { tenant: true })
+    .ifNotExists()
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('parent_id', 'bigint', (c) => c.notNull())
     .execute();

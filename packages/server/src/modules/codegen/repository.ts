@@ -1,4 +1,4 @@
-import type { CodegenTableFilter } from '@app/contract';
+import { CODEGEN_TEMPLATE_TYPE, type CodegenTableFilter } from '@app/contract';
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { CodegenColumnTable, CodegenTableTable } from '../../db/codegen-schema.js';
 import type { Database } from '../../db/schema.js';
@@ -107,6 +107,15 @@ export const codegenRepository = (db: Kysely<Database>) => {
       tables()
         .select(columns.table)
         .where('dataSourceConfigId', '=', dataSourceConfigId)
+        .orderBy('id')
+        .execute(),
+
+    /** The sub-tables of a master table. */
+    subTablesOf: (masterTableId: number): Promise<CodegenTableRow[]> =>
+      tables()
+        .select(columns.table)
+        .where('masterTableId', '=', masterTableId)
+        .where('templateType', '=', CODEGEN_TEMPLATE_TYPE.SUB)
         .orderBy('id')
         .execute(),
 

@@ -47,6 +47,19 @@ const toColumn = (row: CodegenColumnRow): CodegenColumn => ({
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
+/** The master templates, whose module includes their sub-tables. */
+const MASTER_TEMPLATES: readonly number[] = [
+  CODEGEN_TEMPLATE_TYPE.MASTER_NORMAL,
+  CODEGEN_TEMPLATE_TYPE.MASTER_INNER,
+];
+
+/** An error whose message has `{}` placeholders, filled in order. */
+const fault = (error: { code: number; msg: string }, ...args: (string | number)[]) =>
+  new ServiceError(
+    error.code,
+    args.reduce<string>((msg, arg) => msg.replace('{}', String(arg)), error.msg),
+  );
+
 /** Column settings as the table stores them. */
 const storedColumn = (c: ColumnSettings): NewCodegenColumn => ({
   ...c,
@@ -85,24 +98,43 @@ export const codegenService = (ctx: AppContext, dataSources: DataSourceService) 
     return row;
   };
 
-  /** The generator's view of a saved table, checked for what generation needs. */
-  const generatorInput = async (tableId: number) => {
-    const table = await existing(tableId);
-    const columns = (await repo.columnsOf(tableId)).map(toColumn);
-    if (!CODEGEN_SUPPORTED_TEMPLATES.includes(table.templateType))
-      throw fail(CodegenError.CODEGEN_TEMPLATE_NOT_SUPPORTED);
+  /** A saved table and its columns as the generator reads them, checked for what generation needs. */
+  const generatorTable = async (table: CodegenTableRow) => {
+    const columns = (await repo.columnsOf(table.id)).map(toColumn);
     const keys = columns.filter((c) => c.primaryKey);
     if (keys.length !== 1 || keys[0]!.columnName !== 'id' || !keys[0]!.autoIncrement)
       throw fail(CodegenError.CODEGEN_PRIMARY_KEY_REQUIRED);
-    const byId = (id: number | null) => columns.find((c) => c.id === id)?.columnName ?? null;
+    const nameOf = (id: number | null) => columns.find((c) => c.id === id)?.columnName ?? null;
     return {
       table: {
         ...table,
-        treeParentColumn: byId(table.treeParentColumnId),
-        treeNameColumn: byId(table.treeNameColumnId),
+        treeParentColumn: nameOf(table.treeParentColumnId),
+        treeNameColumn: nameOf(table.treeNameColumnId),
       },
       columns,
+      nameOf,
     };
+  };
+
+  /** What the generator makes the module of: the table, and a master's sub-tables. */
+  const generatorInput = async (tableId: number) => {
+    const saved = await existing(tableId);
+    if (saved.templateType === CODEGEN_TEMPLATE_TYPE.SUB) throw fail(CodegenError.CODEGEN_SUB_WITH_MASTER);
+    if (!CODEGEN_SUPPORTED_TEMPLATES.includes(saved.templateType))
+      throw fail(CodegenError.CODEGEN_TEMPLATE_NOT_SUPPORTED);
+    const { table, columns } = await generatorTable(saved);
+    if (!MASTER_TEMPLATES.includes(saved.templateType)) return { table, columns, subs: [] };
+    const subTables = await repo.subTablesOf(saved.id);
+    if (subTables.length === 0) throw fail(CodegenError.CODEGEN_MASTER_GENERATION_FAIL_NO_SUB_TABLE);
+    const subs = await Promise.all(
+      subTables.map(async (row) => {
+        const sub = await generatorTable(row);
+        const joinColumn = sub.nameOf(row.subJoinColumnId);
+        if (!joinColumn) throw fault(CodegenError.CODEGEN_SUB_COLUMN_NOT_EXISTS, row.subJoinColumnId ?? '');
+        return { table: sub.table, columns: sub.columns, joinColumn, many: row.subJoinMany === 1 };
+      }),
+    );
+    return { table, columns, subs };
   };
 
   return {
@@ -171,7 +203,9 @@ export const codegenService = (ctx: AppContext, dataSources: DataSourceService) 
       if (columns.length !== ids.size || columns.some((c) => !ids.has(c.id)))
         throw fail(CodegenError.CODEGEN_COLUMNS_MISMATCH);
       if (table.scene !== CODEGEN_SCENE.ADMIN) throw fail(CodegenError.CODEGEN_SCENE_NOT_SUPPORTED);
-      if (table.parentMenuId === null) throw fail(CodegenError.CODEGEN_PARENT_MENU_REQUIRED);
+      // A sub-table has no menu: its rows are edited on its master's page.
+      if (table.parentMenuId === null && table.templateType !== CODEGEN_TEMPLATE_TYPE.SUB)
+        throw fail(CodegenError.CODEGEN_PARENT_MENU_REQUIRED);
       if (!CODEGEN_SUPPORTED_TEMPLATES.includes(table.templateType))
         throw fail(CodegenError.CODEGEN_TEMPLATE_NOT_SUPPORTED);
       const typeOf = new Map(columns.map((c) => [c.id, c.javaType]));
@@ -181,6 +215,15 @@ export const codegenService = (ctx: AppContext, dataSources: DataSourceService) 
           throw new ServiceError(400, `请求参数不正确:字段 ${name} 不是文本，不能用 LIKE 查询`);
         if (c.listOperation && c.listOperationCondition === 'BETWEEN' && c.javaType !== 'LocalDateTime')
           throw new ServiceError(400, `请求参数不正确:字段 ${name} 不是日期时间，不能用 BETWEEN 查询`);
+      }
+      if (table.templateType === CODEGEN_TEMPLATE_TYPE.SUB) {
+        if (table.masterTableId === null || table.subJoinColumnId === null || table.subJoinMany === null)
+          throw fail(CodegenError.CODEGEN_SUB_JOIN_REQUIRED);
+        const master = await repo.findTable(table.masterTableId);
+        if (!master || master.id === table.id)
+          throw fault(CodegenError.CODEGEN_MASTER_TABLE_NOT_EXISTS, table.masterTableId);
+        if (!ids.has(table.subJoinColumnId))
+          throw fault(CodegenError.CODEGEN_SUB_COLUMN_NOT_EXISTS, table.subJoinColumnId);
       }
       if (table.templateType === CODEGEN_TEMPLATE_TYPE.TREE) {
         const parent = columns.find((c) => c.id === table.treeParentColumnId);
@@ -254,14 +297,14 @@ export const codegenService = (ctx: AppContext, dataSources: DataSourceService) 
     },
 
     async preview(tableId: number): Promise<CodegenPreviewFile[]> {
-      const { table, columns } = await generatorInput(tableId);
-      return generateModule(table, columns);
+      const { table, columns, subs } = await generatorInput(tableId);
+      return generateModule(table, columns, subs);
     },
 
     /** The generated files as a zip, and the table's name for the file name. */
     async download(tableId: number): Promise<{ tableName: string; zip: Uint8Array }> {
-      const { table, columns } = await generatorInput(tableId);
-      const files = await generateModule(table, columns);
+      const { table, columns, subs } = await generatorInput(tableId);
+      const files = await generateModule(table, columns, subs);
       const zip = zipSync(Object.fromEntries(files.map((f) => [f.filePath, strToU8(f.code)])), {
         mtime: ctx.now(),
       });

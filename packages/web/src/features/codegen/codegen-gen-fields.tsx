@@ -17,7 +17,10 @@ import { toTree } from '../../shared/tree/check-tree-nodes';
 
 const PARENT_MENU_RULES: FormRule[] = [
   ({ getFieldValue }) => ({
-    required: getFieldValue('scene') === CODEGEN_SCENE.ADMIN,
+    // A sub-table has no menu of its own: its master's page edits it.
+    required:
+      getFieldValue('scene') === CODEGEN_SCENE.ADMIN &&
+      getFieldValue('templateType') !== CODEGEN_TEMPLATE_TYPE.SUB,
     message: '上级菜单不能为空，管理后台的代码生成需要选择上级菜单',
   }),
 ];
@@ -71,14 +74,14 @@ export function CodegenGenFields({
         extra:
           templateType === undefined || CODEGEN_SUPPORTED_TEMPLATES.includes(templateType)
             ? undefined
-            : '本项目目前生成单表和树表，这个模板还不能预览和生成代码',
+            : '主子表的 ERP 模式尚未支持，这个模板还不能预览和生成代码',
       })}
       {dictField('前端类型', 'frontType', DICT_TYPE.INFRA_CODEGEN_FRONT_TYPE, { select: true })}
       {dictField('生成场景', 'scene', DICT_TYPE.INFRA_CODEGEN_SCENE, { select: true })}
       <Form.Item
         label="上级菜单"
         name="parentMenuId"
-        dependencies={['scene']}
+        dependencies={['scene', 'templateType']}
         rules={PARENT_MENU_RULES}
         extra="分配到指定菜单下，例如 系统管理"
       >

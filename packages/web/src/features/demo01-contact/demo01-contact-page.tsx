@@ -65,7 +65,6 @@ export function Demo01ContactPage() {
     search: SEARCH,
     columns: COLUMNS,
     emptyText: '暂无示例联系人',
-
     form: { name: 'demo01ContactForm' },
     fields: (
       <>

@@ -126,7 +126,6 @@ export function Demo02CategoryPage() {
         </>
       }
       emptyText="暂无示例分类"
-
       table={{ expandable: list.expandable }}
     >
       <FormDialog

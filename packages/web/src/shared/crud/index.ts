@@ -46,3 +46,5 @@ export { useListPage, useRefresh } from './use-list-page';
 export type { ListPageApi, ListPageOptions, PageEndpoint, RowOf } from './use-list-page';
 export { deleteAction, RowActions, updateAction } from '../ui/row-actions';
 export type { RowAction } from '../ui/row-actions';
+export { SubForm, SubTables } from './sub-form';
+export type { SubField, SubFormProps, SubTable } from './sub-form';

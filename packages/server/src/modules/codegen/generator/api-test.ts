@@ -1,7 +1,9 @@
 import {
   type GenColumn,
+  type GenSub,
   type GenTable,
   type Names,
+  subNamesOf,
   columnsOf,
   isBoolean,
   isDateTime,
@@ -26,13 +28,23 @@ const sample = (c: GenColumn, k: 1 | 2): string => {
   return str(`${base.slice(0, Math.max(1, max - 1))}${k}`.slice(-max));
 };
 
+/** A sub-table's rows in a body, the \`k\`th of their kind. */
+const subSample = (table: GenTable, sub: GenSub, k: 1 | 2): string => {
+  const s = subNamesOf(table, sub);
+  const written = columnsOf(sub.columns).created.filter((c) => c !== s.join);
+  const row = (i: 1 | 2) => `{ ${written.map((c) => `${c.javaField}: ${sample(c, i)}`).join(', ')} }`;
+  return `${s.field}: ${sub.many ? (k === 1 ? `[${row(1)}, ${row(2)}]` : `[${row(2)}]`) : row(k)}`;
+};
+
 export const apiTestFile = (
   table: GenTable,
   columns: readonly GenColumn[],
   n: Names,
   migration: string,
+  subs: readonly GenSub[] = [],
 ): string => {
   const cols = columnsOf(columns);
+  const subNames = subs.map((sub) => ({ sub, s: subNamesOf(table, sub) }));
   const nameColumn = n.isTree ? columns.find((c) => c.columnName === table.treeNameColumn)! : undefined;
   const textSearch = cols.searched.find((c) => c.listOperationCondition === 'LIKE' && c.createOperation);
   const list = n.isTree ? '/list' : '/page';
@@ -68,10 +80,10 @@ describe.each(DIALECTS)('${n.entity} on %s', (dialect) => {
   ) => t.api({ method, path: \`${n.apiBase}\${path}\`, token, tenant, ...extra });
   const rows = async (query: Record<string, string> = {}) => ${rowsOf};
   const input = {
-    ${cols.created.map((c) => `${c.javaField}: ${sample(c, 1)}`).join(',\n    ')},
+    ${[...cols.created.map((c) => `${c.javaField}: ${sample(c, 1)}`), ...subs.map((sub) => subSample(table, sub, 1))].join(',\n    ')},
   };
   const changed = {
-    ${cols.updated.map((c) => `${c.javaField}: ${sample(c, 2)}`).join(',\n    ')},
+    ${[...cols.updated.map((c) => `${c.javaField}: ${sample(c, 2)}`), ...subs.map((sub) => subSample(table, sub, 2))].join(',\n    ')},
   };
 
   it('creates, reads, updates, lists, exports and deletes', async () => {
@@ -130,6 +142,28 @@ ${
     expect((await call('DELETE', '/delete-list', { query: { ids: 'x' } })).code).toBe(400);
   });
 `
+}
+${
+  n.isMaster
+    ? `
+  it('keeps the sub-tables’ rows with their ${n.entity}', async () => {
+    const id = (await call('POST', '/create', { body: input })).data as number;
+    const byMaster = async () => ({
+      ${subNames.map(({ s }) => `${s.field}: (await call('GET', '/${s.segment}/${s.byJoin}', { query: { ${s.join.javaField}: String(id) } })).data`).join(',\n      ')},
+    });
+    expect(await byMaster()).toMatchObject({ ${subNames.map(({ s }) => `${s.field}: input.${s.field}`).join(', ')} });
+    expect((await call('PUT', '/update', { body: { id, ...changed } })).code).toBe(0);
+    expect(await byMaster()).toMatchObject({ ${subNames.map(({ s }) => `${s.field}: changed.${s.field}`).join(', ')} });
+    ${subNames
+      .filter(({ sub }) => sub.many)
+      .map(({ s }) => `expect((await byMaster()).${s.field}).toHaveLength(changed.${s.field}.length);`)
+      .join('\n    ')}
+    expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(0);
+    expect(await byMaster()).toEqual({ ${subNames.map(({ sub, s }) => `${s.field}: ${sub.many ? '[]' : 'null'}`).join(', ')} });
+    expect((await call('GET', '/${subNames[0]!.s.segment}/${subNames[0]!.s.byJoin}', { query: { ${subNames[0]!.s.join.javaField}: 'x' } })).code).toBe(400);
+  });
+`
+    : ''
 }
   it('refuses bad input and changes nothing', async () => {
     const before = (await rows()).length;

@@ -1,7 +1,9 @@
 import {
   type GenColumn,
+  type GenSub,
   type GenTable,
   type Names,
+  subNamesOf,
   columnsOf,
   isBoolean,
   isDateTime,
@@ -64,8 +66,32 @@ const filterOf = (c: GenColumn, field: string): { fields: string[]; read: string
   return { fields: [`${field}: ${parse}`], read: `${field}: raw.${field}` };
 };
 
-export const contractFile = (table: GenTable, columns: readonly GenColumn[], n: Names): string => {
+/** A sub-table's row schema and its body fields (without the column naming the master). */
+const subSchemas = (table: GenTable, sub: GenSub): string => {
+  const s = subNamesOf(table, sub);
+  const cols = columnsOf(sub.columns);
+  const written = cols.business.filter((c) => c !== s.join && (c.createOperation || c.updateOperation));
+  return `export const ${s.camel} = z.object({
+  id: z.number().int(),
+  ${[s.join, ...cols.shown.filter((c) => c !== s.join)].map((c) => `${c.javaField}: ${viewType(c)}`).join(',\n  ')},${cols.createTime ? '\n  createTime: epochMillis,' : ''}
+});
+export type ${s.pascal} = z.output<typeof ${s.camel}>;
+
+/** A ${s.entity} in the body of a ${table.classComment}: the ${table.classComment} is the one it belongs to. */
+const ${s.camel}Fields = {
+  ${written.map((c) => `${c.javaField}: ${bodyField(c)}`).join(',\n  ')},
+};
+`;
+};
+
+export const contractFile = (
+  table: GenTable,
+  columns: readonly GenColumn[],
+  n: Names,
+  subs: readonly GenSub[] = [],
+): string => {
   const cols = columnsOf(columns);
+  const subNames = subs.map((sub) => ({ sub, s: subNamesOf(table, sub) }));
   const id = columns.find((c) => c.primaryKey)!;
   const shown = [
     `${id.javaField}: z.number().int()`,
@@ -77,6 +103,7 @@ export const contractFile = (table: GenTable, columns: readonly GenColumn[], n: 
   const queryImports = [
     uses('booleanParam') && 'booleanParam',
     (n.isTree ? false : true) && 'idListParam',
+    n.isMaster && 'idParam',
     uses('optionalNumberParam') && 'optionalNumberParam',
     uses('stringOrList') && 'readTimeRange',
     uses('stringOrList') && 'stringOrList',
@@ -86,8 +113,10 @@ export const contractFile = (table: GenTable, columns: readonly GenColumn[], n: 
   /** The body fields of `list`: all of them spread, or each by name. */
   const pick = (list: readonly GenColumn[]) =>
     list.length === written.length
-      ? 'bodyFields'
-      : `{ ${list.map((c) => `${c.javaField}: bodyFields.${c.javaField}`).join(', ')} }`;
+      ? n.isMaster
+        ? '{ ...bodyFields, ...subBodies }'
+        : 'bodyFields'
+      : `{ ${list.map((c) => `${c.javaField}: bodyFields.${c.javaField}`).join(', ')}${n.isMaster ? ', ...subBodies' : ''} }`;
   const rawType = 'z.output<z.ZodObject<typeof filterFields>>';
   const readParams =
     filters.length === 0
@@ -129,7 +158,18 @@ export const ${n.camel} = z.object({
   ${shown.join(',\n  ')},
 });
 export type ${n.pascal} = z.output<typeof ${n.camel}>;
-
+${
+  n.isMaster
+    ? `
+${subNames.map(({ sub }) => subSchemas(table, sub)).join('\n')}
+/** A ${n.entity} with its sub-tables' rows, as \`get\` answers it. */
+export const ${n.camel}Detail = ${n.camel}.extend({
+  ${subNames.map(({ sub, s }) => `${s.field}: ${sub.many ? `z.array(${s.camel})` : `${s.camel}.nullable()`}`).join(',\n  ')},
+});
+export type ${n.pascal}Detail = z.output<typeof ${n.camel}Detail>;
+`
+    : ''
+}
 const filterFields = {
   ${filters.flatMap((f) => f.fields).join(',\n  ')}
 };
@@ -151,12 +191,27 @@ const bodyFields = {
   ${written.map((c) => `${c.javaField}: ${bodyField(c)}`).join(',\n  ')},
 };
 
-export const ${n.camel}CreateReq = z.object(${pick(cols.created)});
+${
+  n.isMaster
+    ? `/** The sub-tables' rows, saved with the ${n.entity} (an update replaces them). */
+const subBodies = {
+  ${subNames
+    .map(({ sub, s }) =>
+      sub.many
+        ? `${s.field}: z.array(z.object(${s.camel}Fields), { error: ${str(`${s.entity}必须是列表`)} }).max(500, ${str(`${s.entity}不能超过500条`)}).nullish().transform((v) => v ?? [])`
+        : `${s.field}: z.object(${s.camel}Fields, { error: ${str(`${s.entity}格式不正确`)} }).nullish().transform((v) => v ?? null)`,
+    )
+    .join(',\n  ')},
+};
+
+`
+    : ''
+}export const ${n.camel}CreateReq = z.object(${pick(cols.created)});
 export type ${n.pascal}CreateReq = z.input<typeof ${n.camel}CreateReq>;
 
 export const ${n.camel}UpdateReq = z.object({
   ${id.javaField}: z.number({ error: ${str(`${labelOf(id)}不能为空`)} }).int(${str(`${labelOf(id)}格式不正确`)}).positive(${str(`${labelOf(id)}格式不正确`)}),
-  ${cols.updated.length === written.length ? '...bodyFields' : cols.updated.map((c) => `${c.javaField}: bodyFields.${c.javaField}`).join(', ')},
+  ${cols.updated.length === written.length ? '...bodyFields' : cols.updated.map((c) => `${c.javaField}: bodyFields.${c.javaField}`).join(', ')},${n.isMaster ? '\n  ...subBodies,' : ''}
 });
 export type ${n.pascal}UpdateReq = z.input<typeof ${n.camel}UpdateReq>;
 
@@ -191,7 +246,7 @@ ${endpoint('Get', [
   'tag: TAG',
   `access: ${access('query')}`,
   `query: idQuery(${str(labelOf(id))})`,
-  `data: ${n.camel}.nullable()`,
+  `data: ${n.camel}${n.isMaster ? 'Detail' : ''}.nullable()`,
 ])}
 
 ${endpoint('Create', [
@@ -248,5 +303,19 @@ ${endpoint('Export', [
   `response: 'binary'`,
   'data: z.unknown()',
 ])}
-`;
+${subNames
+  .map(
+    ({ sub, s }) => `
+export const ${s.camel}${sub.many ? 'List' : 'Get'}By${s.join.javaField.charAt(0).toUpperCase()}${s.join.javaField.slice(1)} = defineEndpoint({
+  method: 'GET',
+  path: '${n.apiBase}/${s.segment}/${s.byJoin}',
+  summary: ${str(`获得${n.entity}的${s.entity}${sub.many ? '列表' : '（没有时 data 为 null）'}`)},
+  tag: TAG,
+  access: ${access('query')},
+  query: z.object({ ${s.join.javaField}: idParam(${str(labelOf(s.join))}) }),
+  data: ${sub.many ? `z.array(${s.camel})` : `${s.camel}.nullable()`},
+});
+`,
+  )
+  .join('')}`;
 };

@@ -1,11 +1,11 @@
 import { apiTestFile } from './api-test.js';
 import { contractFile } from './contract.js';
 import { formatFile } from './format.js';
-import { type GenColumn, type GeneratedFile, type GenTable, namesOf } from './model.js';
+import { type GenColumn, type GeneratedFile, type GenSub, type GenTable, namesOf } from './model.js';
 import { migrationFile, moduleFile, repositoryFile, routesFile, serviceFile } from './server.js';
 import { pageExportFile, pageFile } from './web.js';
 
-export type { GenColumn, GeneratedFile, GenTable } from './model.js';
+export type { GenColumn, GeneratedFile, GenSub, GenTable } from './model.js';
 
 const readme = (
   table: GenTable,
@@ -31,20 +31,28 @@ const readme = (
 export const generateModule = async (
   table: GenTable,
   columns: readonly GenColumn[],
+  subs: readonly GenSub[] = [],
 ): Promise<GeneratedFile[]> => {
   const n = namesOf(table);
-  const migration = `gen_${table.tableName}`;
+  // Named by the module, not the table: the modules of several templates may share a table.
+  const migration = `gen_${table.moduleName}_${n.domain.replace(/-/g, '_')}`;
   const server = `packages/server/src/modules/${n.domain}`;
   const web = `packages/web/src/features/${n.domain}`;
   const files: GeneratedFile[] = [
-    { filePath: `packages/contract/src/api/${n.domain}.ts`, code: contractFile(table, columns, n) },
-    { filePath: `packages/server/src/db/migrations/${migration}.ts`, code: migrationFile(table, columns, n) },
+    { filePath: `packages/contract/src/api/${n.domain}.ts`, code: contractFile(table, columns, n, subs) },
+    {
+      filePath: `packages/server/src/db/migrations/${migration}.ts`,
+      code: migrationFile(table, columns, n, subs),
+    },
     { filePath: `${server}/module.ts`, code: moduleFile(n) },
-    { filePath: `${server}/repository.ts`, code: repositoryFile(table, columns, n) },
-    { filePath: `${server}/routes.ts`, code: routesFile(n) },
-    { filePath: `${server}/service.ts`, code: serviceFile(table, columns, n) },
-    { filePath: `packages/server/test/${n.domain}.test.ts`, code: apiTestFile(table, columns, n, migration) },
-    { filePath: `${web}/${n.domain}-page.tsx`, code: pageFile(table, columns, n) },
+    { filePath: `${server}/repository.ts`, code: repositoryFile(table, columns, n, subs) },
+    { filePath: `${server}/routes.ts`, code: routesFile(table, n, subs) },
+    { filePath: `${server}/service.ts`, code: serviceFile(table, columns, n, subs) },
+    {
+      filePath: `packages/server/test/${n.domain}.test.ts`,
+      code: apiTestFile(table, columns, n, migration, subs),
+    },
+    { filePath: `${web}/${n.domain}-page.tsx`, code: pageFile(table, columns, n, subs) },
     { filePath: `${web}/pages/${n.component}.tsx`, code: pageExportFile(n) },
     { filePath: 'README.md', code: readme(table, migration, n.domain, n.camel) },
   ];

@@ -35,6 +35,14 @@ export interface GenColumn {
   htmlType: string;
 }
 
+/** A sub-table of a master/sub template: its settings, the column naming the master row, one or many. */
+export interface GenSub {
+  table: GenTable;
+  columns: readonly GenColumn[];
+  joinColumn: string;
+  many: boolean;
+}
+
 export interface GeneratedFile {
   filePath: string;
   code: string;
@@ -102,8 +110,36 @@ export const namesOf = (table: GenTable) => {
     component: `${table.moduleName}/${table.businessName}/index`,
     componentName: `${pascalCase(table.moduleName)}${pascal}`,
     isTree: table.templateType === CODEGEN_TEMPLATE_TYPE.TREE,
+    /** A master whose sub-tables are edited in its form (普通) or also shown under its rows (内嵌). */
+    isMaster: MASTER_TEMPLATES.has(table.templateType),
+    isInner: table.templateType === CODEGEN_TEMPLATE_TYPE.MASTER_INNER,
   };
 };
+
+const MASTER_TEMPLATES = new Set<number>([
+  CODEGEN_TEMPLATE_TYPE.MASTER_NORMAL,
+  CODEGEN_TEMPLATE_TYPE.MASTER_INNER,
+]);
+
+/**
+ * The names of a sub-table within its master's module: its own (types, schemas) from its class name;
+ * the field of the master's body and the path segment from its table name without the module, as the
+ * reference names them (`infra_demo03_course` → `demo03Courses`, `/demo03-course/list-by-student-id`).
+ */
+export const subNamesOf = (master: GenTable, sub: GenSub) => {
+  const own = namesOf(sub.table);
+  const bare = sub.table.tableName.replace(new RegExp(`^${master.moduleName}_`), '');
+  const join = sub.columns.find((c) => c.columnName === sub.joinColumn)!;
+  return {
+    ...own,
+    segment: kebabCase(bare),
+    field: `${camelCase(bare)}${sub.many ? 's' : ''}`,
+    join,
+    /** `list-by-student-id` or `get-by-student-id`. */
+    byJoin: `${sub.many ? 'list' : 'get'}-by-${kebabCase(join.javaField)}`,
+  };
+};
+export type SubNames = ReturnType<typeof subNamesOf>;
 export type Names = ReturnType<typeof namesOf>;
 
 /** The columns of a table as the generator sorts them. */

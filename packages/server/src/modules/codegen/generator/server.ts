@@ -1,7 +1,10 @@
 import {
   type GenColumn,
+  type GenSub,
   type GenTable,
   type Names,
+  type SubNames,
+  subNamesOf,
   columnsOf,
   isBoolean,
   isDateTime,
@@ -24,19 +27,37 @@ const ddlType = (c: GenColumn): string => {
   return max === undefined ? 'text' : `varchar(${max})`;
 };
 
-export const migrationFile = (table: GenTable, columns: readonly GenColumn[], n: Names): string => {
+/** `create table if not exists`: the table may be the one it was imported from. */
+const createTable = (tableName: string, columns: readonly GenColumn[]): string => {
   const cols = columnsOf(columns);
-  const button = (k: number, action: string, word: string) =>
-    `{ id: ${n.menuId + k}, name: ${str(`${n.entity}${word}`)}, permission: '${n.permission(action)}', type: 3, sort: ${k}, parentId: ${n.menuId} },`;
   const create = cols.audited
-    ? `auditedTable(db, dialect, '${table.tableName}'${cols.tenant ? ', { tenant: true }' : ''})`
-    : `tableWithId(db, dialect, '${table.tableName}')${cols.tenant ? `\n    .addColumn('${TENANT_COLUMN}', 'bigint', (c) => c.notNull().defaultTo(0))` : ''}`;
+    ? `auditedTable(db, dialect, '${tableName}'${cols.tenant ? ', { tenant: true }' : ''})`
+    : `tableWithId(db, dialect, '${tableName}')${cols.tenant ? `\n    .addColumn('${TENANT_COLUMN}', 'bigint', (c) => c.notNull().defaultTo(0))` : ''}`;
   const addColumns = cols.business.map(
     (c) => `.addColumn('${c.columnName}', '${ddlType(c)}'${c.nullable ? '' : ', (c) => c.notNull()'})`,
   );
+  return `await ${create}
+    .ifNotExists()
+    ${addColumns.join('\n    ')}
+    .execute();`;
+};
+
+export const migrationFile = (
+  table: GenTable,
+  columns: readonly GenColumn[],
+  n: Names,
+  subs: readonly GenSub[] = [],
+): string => {
+  const all = [columns, ...subs.map((sub) => sub.columns)].map(columnsOf);
+  const button = (k: number, action: string, word: string) =>
+    `{ id: ${n.menuId + k}, name: ${str(`${n.entity}${word}`)}, permission: '${n.permission(action)}', type: 3, sort: ${k}, parentId: ${n.menuId} },`;
+  const helpers = [
+    all.some((c) => c.audited) && 'auditedTable',
+    all.some((c) => !c.audited) && 'tableWithId',
+  ].filter(Boolean);
   return `import type { Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
-import { ${cols.audited ? 'auditedTable' : 'tableWithId'} } from './audited-table.js';
+import { ${helpers.join(', ')} } from './audited-table.js';
 import { insertMenus, type MenuInsert } from './seed-menus.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was then */
@@ -62,11 +83,9 @@ export const MENUS: MenuInsert[] = [
   ${button(5, 'export', '导出')}
 ];
 
-/** The table ${table.tableName} (${table.tableComment}) and its menus. */
+/** The table${subs.length > 0 ? 's' : ''} ${[table, ...subs.map((sub) => sub.table)].map((t) => `${t.tableName} (${t.tableComment})`).join(', ')} and the menus. */
 export const up = async (db: Kysely<any>, dialect: DialectName): Promise<void> => {
-  await ${create}
-    ${addColumns.join('\n    ')}
-    .execute();
+  ${[createTable(table.tableName, columns), ...subs.map((sub) => createTable(sub.table.tableName, sub.columns))].join('\n  ')}
   await insertMenus(db, dialect, MENUS);
 };
 `;
@@ -99,8 +118,58 @@ const condition = (c: GenColumn): string => {
   }
 };
 
-export const repositoryFile = (table: GenTable, columns: readonly GenColumn[], n: Names): string => {
+/** A sub-table's interface (in a master's repository). */
+const subInterface = (sub: GenSub, s: SubNames): string => {
+  const cols = columnsOf(sub.columns);
+  return `/** The table ${sub.table.tableName} (${sub.table.tableComment}), rows of a ${s.entity}. */
+export interface ${s.pascal}Table${cols.audited ? ' extends Audit' : ''} {
+  id: Generated<number>;
+  ${cols.tenant ? 'tenantId: number;\n  ' : ''}${cols.business.map((c) => `/** ${c.columnComment} */\n  ${c.javaField}: ${tsType(c)};`).join('\n  ')}
+}
+`;
+};
+
+/** A master's functions over one sub-table: its rows of some masters, adding rows, deleting them. */
+const subFunctions = (sub: GenSub, s: SubNames): string => {
+  const cols = columnsOf(sub.columns);
+  const t = cols.tenant ? 'tenantId: number, ' : '';
+  const stamp = cols.audited ? ', at: number, by: number' : '';
+  const scoped = `${cols.tenant ? ".where('tenantId', '=', tenantId)" : ''}`;
+  return `
+    /** The ${s.entity} rows of the masters \`ids\`. */
+    ${s.camel}Rows: (${t}ids: readonly number[]): Promise<${s.pascal}Row[]> =>
+      db
+        .selectFrom('${s.tableKey}')
+        .select(columns.${s.camel})${scoped}${cols.audited ? '\n        .where(notDeleted())' : ''}
+        .where('${s.join.javaField}', 'in', ids)
+        .orderBy('id')
+        .execute(),
+
+    async insert${s.pascal}(${t}rows: readonly ${s.pascal}Changes[]${stamp}): Promise<void> {
+      if (rows.length > 0)
+        await db
+          .insertInto('${s.tableKey}')
+          .values(rows.map((row) => ({ ...row${cols.tenant ? ', tenantId' : ''}${cols.audited ? ', ...createdStamp(at, by)' : ''} }) as Insertable<${s.pascal}Table>))
+          .execute();
+    },
+
+    async delete${s.pascal}Of(${t}ids: readonly number[]${stamp}): Promise<void> {
+      await db
+        ${cols.audited ? `.updateTable('${s.tableKey}')\n        .set(softDeleted(at, by))` : `.deleteFrom('${s.tableKey}')`}${scoped}
+        .where('${s.join.javaField}', 'in', ids)
+        .execute();
+    },
+`;
+};
+
+export const repositoryFile = (
+  table: GenTable,
+  columns: readonly GenColumn[],
+  n: Names,
+  subs: readonly GenSub[] = [],
+): string => {
   const cols = columnsOf(columns);
+  const subNames = subs.map((sub) => ({ sub, s: subNamesOf(table, sub) }));
   const id = columns.find((c) => c.primaryKey)!;
   const tenant = cols.tenant;
   const tenantParam = tenant ? 'tenantId: number, ' : '';
@@ -132,20 +201,33 @@ export interface ${n.pascal}Table${cols.audited ? ' extends Audit' : ''} {
   ${tenant ? 'tenantId: number;\n  ' : ''}${cols.business.map((c) => `/** ${c.columnComment} */\n  ${c.javaField}: ${tsType(c)};`).join('\n  ')}
 }
 
+${subNames.map(({ sub, s }) => `\n${subInterface(sub, s)}`).join('')}
 declare module '../../db/schema.js' {
   interface Database {
-    ${n.tableKey}: ${n.pascal}Table;
+    ${n.tableKey}: ${n.pascal}Table;${subNames.map(({ s }) => `\n    ${s.tableKey}: ${s.pascal}Table;`).join('')}
   }
 }
 
 /** The columns this repository reads. */
 export const columns = {
-  ${n.camel}: [${read.map((c) => `'${c}'`).join(', ')}],
+  ${n.camel}: [${read.map((c) => `'${c}'`).join(', ')}],${subNames
+    .map(({ sub, s }) => {
+      const c = columnsOf(sub.columns);
+      const fields = ['id', ...c.business.map((b) => b.javaField), ...(c.createTime ? ['createTime'] : [])];
+      return `\n  ${s.camel}: [${fields.map((f) => `'${f}'`).join(', ')}],`;
+    })
+    .join('')}
 } as const;
 
 export type ${n.pascal}Row = Pick<Selectable<${n.pascal}Table>, (typeof columns.${n.camel})[number]>;
 /** What a create or an update writes. */
-export type ${n.pascal}Changes = Partial<Pick<${n.pascal}Row, ${changes.join(' | ')}>>;
+export type ${n.pascal}Changes = Partial<Pick<${n.pascal}Row, ${changes.join(' | ')}>>;${subNames
+    .map(({ sub, s }) => {
+      const c = columnsOf(sub.columns);
+      const written = [...new Set([s.join, ...c.created, ...c.updated].map((b) => `'${b.javaField}'`))];
+      return `\nexport type ${s.pascal}Row = Pick<Selectable<${s.pascal}Table>, (typeof columns.${s.camel})[number]>;\nexport type ${s.pascal}Changes = Pick<${s.pascal}Row, ${written.join(' | ')}>;`;
+    })
+    .join('')}
 
 export const ${n.camel}Repository = (db: Kysely<Database>) => {
   const rows = (${tenant ? 'tenantId: number' : ''}) =>
@@ -208,7 +290,7 @@ ${
         ${tenant ? ".where('tenantId', '=', tenantId)\n        " : ''}.where('id', 'in', ids)
         .execute();
     },
-  };
+${subNames.map(({ sub, s }) => subFunctions(sub, s)).join('')}  };
 };
 `;
 };
@@ -240,8 +322,15 @@ const cell = (c: GenColumn): string => {
   return c.nullable && value !== v ? `${v} === null ? null : ${value}` : value;
 };
 
-export const serviceFile = (table: GenTable, columns: readonly GenColumn[], n: Names): string => {
+export const serviceFile = (
+  table: GenTable,
+  columns: readonly GenColumn[],
+  n: Names,
+  subs: readonly GenSub[] = [],
+): string => {
   const cols = columnsOf(columns);
+  const subNames = subs.map((sub) => ({ sub, s: subNamesOf(table, sub) }));
+  const subFields = subNames.map(({ s }) => s.field).join(', ');
   const id = columns.find((c) => c.primaryKey)!;
   const tenant = cols.tenant;
   const t = tenant ? 'user.tenantId, ' : '';
@@ -263,19 +352,43 @@ export const serviceFile = (table: GenTable, columns: readonly GenColumn[], n: N
   // The caller's user, where the function reads it (its tenant, or the audit stamps).
   const uRead = tenant ? 'user' : '_user';
   const uWrite = tenant || cols.audited ? 'user' : '_user';
-  return `import type { ${n.pascal}, ${n.pascal}Filter${n.isTree ? '' : ', PageResult'} } from '@app/contract';
+  const contractTypes = [
+    n.pascal,
+    ...(n.isMaster ? [`${n.pascal}Detail`] : []),
+    `${n.pascal}Filter`,
+    ...(n.isTree ? [] : ['PageResult']),
+    ...subNames.map(({ s }) => s.pascal),
+  ];
+  const rowTypes = [`type ${n.pascal}Row`, ...subNames.map(({ s }) => `type ${s.pascal}Row`)];
+  const sStamp = (sub: GenSub) => (columnsOf(sub.columns).audited ? ', ctx.now(), user.id' : '');
+  const sT = (sub: GenSub) => (columnsOf(sub.columns).tenant ? 'user.tenantId, ' : '');
+  const subsOf = (ids: string) =>
+    subNames
+      .map(({ sub, s }) => `await r.delete${s.pascal}Of(${sT(sub)}${ids}${sStamp(sub)});`)
+      .join('\n      ');
+  return `import type { ${contractTypes.join(', ')} } from '@app/contract';
 import { ${n.pascal}Error, type ${n.camel}CreateReq, type ${n.camel}UpdateReq } from '@app/contract';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { ${crud.join(', ')} } from '../../lib/crud/index.js';
-import { type ${n.pascal}Row, ${n.camel}Repository } from './repository.js';
+import { ${rowTypes.join(', ')}, ${n.camel}Repository } from './repository.js';
 
 const to${n.pascal} = (row: ${n.pascal}Row): ${n.pascal} => ({
   ${id.javaField}: row.${id.javaField},
   ${cols.shown.map((c) => `${c.javaField}: ${toView(c)}`).join(',\n  ')},${cols.createTime ? '\n  createTime: row.createTime,' : ''}
 });
-
+${subNames
+  .map(({ sub, s }) => {
+    const c = columnsOf(sub.columns);
+    return `
+const to${s.pascal} = (row: ${s.pascal}Row): ${s.pascal} => ({
+  id: row.id,
+  ${[s.join, ...c.shown.filter((x) => x !== s.join)].map((x) => `${x.javaField}: ${toView(x)}`).join(',\n  ')},${c.createTime ? '\n  createTime: row.createTime,' : ''}
+});
+`;
+  })
+  .join('')}
 /** ${n.entity}${tenant ? " of the caller's tenant" : ''} (generated by 代码生成 from ${table.tableName}). */
 export const ${n.camel}Service = (ctx: AppContext) => {
   const repo = ${n.camel}Repository(ctx.db.kysely);
@@ -286,8 +399,32 @@ export const ${n.camel}Service = (ctx: AppContext) => {
     return row;
   };
 ${
-  n.isTree
+  n.isMaster
     ? `
+  /** Writes of a ${n.entity} and its rows run in one transaction: all of them are saved, or none. */
+  const inTransaction = <T>(work: (r: typeof repo) => Promise<T>): Promise<T> =>
+    ctx.db.kysely.transaction().execute((tx) => work(${n.camel}Repository(tx)));
+
+  /** The rows of the sub-tables from a body, for the ${n.entity} \`id\`. */
+  const saveSubs = async (
+    r: typeof repo,
+    user: LoginUser,
+    id: number,
+    { ${subFields} }: Pick<z.output<typeof ${n.camel}CreateReq>, ${subNames.map(({ s }) => `'${s.field}'`).join(' | ')}>,
+  ) => {
+    ${subNames
+      .map(({ sub, s }) =>
+        sub.many
+          ? `await r.insert${s.pascal}(${sT(sub)}${s.field}.map((row) => ({ ...row, ${s.join.javaField}: id }))${sStamp(sub)});`
+          : `if (${s.field}) await r.insert${s.pascal}(${sT(sub)}[{ ...${s.field}, ${s.join.javaField}: id }]${sStamp(sub)});`,
+      )
+      .join('\n    ')}
+  };
+`
+    : ''
+}${
+    n.isTree
+      ? `
   /** The parent exists and is neither the row itself nor below it; the name is free under it. */
   const validate = async (${uRead}: LoginUser, id: number | null, parentId: number, name: string) => {
     if (parentId !== 0) {
@@ -306,8 +443,8 @@ ${
     if (same && same.id !== id) throw fail(${E}_NAME_UNIQUE);
   };
 `
-    : ''
-}
+      : ''
+  }
   return {
 ${
   n.isTree
@@ -322,12 +459,80 @@ ${
     },
 `
 }
-    async get(${uRead}: LoginUser, id: number): Promise<${n.pascal} | null> {
+${
+  n.isMaster
+    ? `    async get(${uRead}: LoginUser, id: number): Promise<${n.pascal}Detail | null> {
+      const row = await repo.findById(${t}id);
+      if (!row) return null;
+      return {
+        ...to${n.pascal}(row),
+        ${subNames
+          .map(({ sub, s }) =>
+            sub.many
+              ? `${s.field}: (await repo.${s.camel}Rows(${sT(sub).replace('user.', `${uRead}.`)}[id])).map(to${s.pascal})`
+              : `${s.field}: (await repo.${s.camel}Rows(${sT(sub).replace('user.', `${uRead}.`)}[id])).map(to${s.pascal})[0] ?? null`,
+          )
+          .join(',\n        ')},
+      };
+    },
+${subNames
+  .map(
+    ({ sub, s }) => `
+    async ${s.camel}${sub.many ? 'List' : 'Get'}(${uRead}: LoginUser, ${s.join.javaField}: number): Promise<${sub.many ? `${s.pascal}[]` : `${s.pascal} | null`}> {
+      const rows = (await repo.${s.camel}Rows(${sT(sub).replace('user.', `${uRead}.`)}[${s.join.javaField}])).map(to${s.pascal});
+      return ${sub.many ? 'rows' : 'rows[0] ?? null'};
+    },
+`,
+  )
+  .join('')}`
+    : `    async get(${uRead}: LoginUser, id: number): Promise<${n.pascal} | null> {
       const row = await repo.findById(${t}id);
       return row ? to${n.pascal}(row) : null;
     },
+`
+}
+${
+  n.isMaster
+    ? `    async create(user: LoginUser, body: z.output<typeof ${n.camel}CreateReq>): Promise<number> {
+      const { ${subFields}, ...values } = body;
+      return inTransaction(async (r) => {
+        const id = await r.insert(${t}${stored(cols.created, 'values')}${stamp});
+        await saveSubs(r, user, id, { ${subFields} });
+        return id;
+      });
+    },
 
-    async create(${n.isTree ? 'user' : uWrite}: LoginUser, body: z.output<typeof ${n.camel}CreateReq>): Promise<number> {
+    /** Saves the ${n.entity} and replaces its sub-tables' rows with the body's. */
+    async update(user: LoginUser, body: z.output<typeof ${n.camel}UpdateReq>): Promise<true> {
+      const { ${id.javaField}, ${subFields}, ...values } = body;
+      await existing(user, ${id.javaField});
+      await inTransaction(async (r) => {
+        await r.update(${t}${id.javaField}, ${stored(cols.updated, 'values')}${stamp});
+        ${subsOf(`[${id.javaField}]`)}
+        await saveSubs(r, user, ${id.javaField}, { ${subFields} });
+      });
+      return true;
+    },
+
+    async delete(user: LoginUser, id: number): Promise<true> {
+      await existing(user, id);
+      await inTransaction(async (r) => {
+        await r.delete(${t}[id]${stamp});
+        ${subsOf('[id]')}
+      });
+      return true;
+    },
+
+    /** Deletes the rows among \`ids\` that exist${tenant ? ' in the tenant' : ''}, with their sub-tables' rows. */
+    async deleteList(user: LoginUser, ids: number[]): Promise<true> {
+      await inTransaction(async (r) => {
+        await r.delete(${t}ids${stamp});
+        ${subsOf('ids')}
+      });
+      return true;
+    },
+`
+    : `    async create(${n.isTree ? 'user' : uWrite}: LoginUser, body: z.output<typeof ${n.camel}CreateReq>): Promise<number> {
       ${n.isTree ? `await validate(user, null, body.${parent!.javaField}, body.${nameColumn!.javaField});\n      ` : ''}return repo.insert(${t}${stored(cols.created, 'body')}${stamp});
     },
 
@@ -353,6 +558,7 @@ ${
       return true;
     },
 `
+}`
 }
     async export(${uRead}: LoginUser, filter: ${n.pascal}Filter): Promise<Buffer> {
       ${
@@ -377,12 +583,20 @@ export type ${n.pascal}Service = ReturnType<typeof ${n.camel}Service>;
 `;
 };
 
-export const routesFile = (n: Names): string => {
+export const routesFile = (table: GenTable, n: Names, subs: readonly GenSub[] = []): string => {
   const e = (name: string) => `${n.camel}${name}`;
   const names = n.isTree
     ? ['Create', 'Delete', 'Export', 'Get', 'List', 'Update']
     : ['Create', 'Delete', 'DeleteList', 'Export', 'Get', 'Page', 'Update'];
-  return `import { ${names.map(e).join(', ')} } from '@app/contract';
+  const subRoutes = subs.map((sub) => {
+    const s = subNamesOf(table, sub);
+    const endpoint = `${s.camel}${sub.many ? 'List' : 'Get'}By${s.join.javaField.charAt(0).toUpperCase()}${s.join.javaField.slice(1)}`;
+    return {
+      endpoint,
+      line: `route(${endpoint}, ({ user, query }) => service.${s.camel}${sub.many ? 'List' : 'Get'}(user, query.${s.join.javaField}));`,
+    };
+  });
+  return `import { ${[...names.map(e), ...subRoutes.map((r) => r.endpoint)].sort().join(', ')} } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';
 import { sendXlsx } from '../../lib/crud/index.js';
 import type { ${n.pascal}Service } from './service.js';
@@ -393,7 +607,7 @@ export const ${n.camel}Routes = (route: RouteRegistrar, service: ${n.pascal}Serv
   route(${e('Create')}, ({ user, body }) => service.create(user, body));
   route(${e('Update')}, ({ user, body }) => service.update(user, body));
   route(${e('Delete')}, ({ user, query }) => service.delete(user, query.id));
-  ${n.isTree ? '' : `route(${e('DeleteList')}, ({ user, query }) => service.deleteList(user, query.ids));`}
+  ${n.isTree ? '' : `route(${e('DeleteList')}, ({ user, query }) => service.deleteList(user, query.ids));`}${subRoutes.map((r) => `\n  ${r.line}`).join('')}
   route.raw(${e('Export')}, async ({ user, query }, reply) =>
     sendXlsx(reply, ${str(`${n.entity}.xlsx`)}, await service.export(user, query)),
   );

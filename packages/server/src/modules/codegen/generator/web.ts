@@ -1,7 +1,10 @@
 import {
   type GenColumn,
+  type GenSub,
   type GenTable,
   type Names,
+  constantCase,
+  subNamesOf,
   columnsOf,
   isBoolean,
   isDateTime,
@@ -107,17 +110,19 @@ const YES_NO = `const YES_NO = [
 `;
 
 const imports = (uses: Set<string>, extraCrud: string[], extraAntd: string[], html: boolean) => {
-  const antd = [...extraAntd, ...['InputNumber', 'Radio'].filter((u) => uses.has(u))].sort();
+  const antd = [...extraAntd, ...['Input', 'InputNumber', 'Radio'].filter((u) => uses.has(u))].sort();
   const crud = [
     ...extraCrud,
-    ...['dictField', 'formItem', 'required', 'textField'].filter((u) => uses.has(u)),
+    ...['DictSelect', 'dictField', 'formItem', 'maxLength', 'required', 'requiredText', 'textField'].filter(
+      (u) => uses.has(u),
+    ),
   ].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
   const inputs = ['DateTimeInput', 'FileUpload', 'ImageUpload'].filter((u) => uses.has(u));
   return [
     antd.length > 0 ? `import { ${antd.join(', ')} } from 'antd';` : '',
     `import type { TableColumnsType } from 'antd';`,
     `import { ${crud.join(', ')} } from '../../shared/crud';`,
-    `import type { SearchField } from '../../shared/crud';`,
+    `import type { SearchField${uses.has('SubField') ? ', SubField' : ''} } from '../../shared/crud';`,
     inputs.length > 0 ? `import { ${inputs.join(', ')} } from '../../shared/ui/form-inputs';` : '',
     uses.has('HtmlTextArea') ? `import { HtmlTextArea } from '../../shared/ui/html-text-area';` : '',
     html ? `import { htmlText } from '../../shared/ui/html-text';` : '',
@@ -126,19 +131,100 @@ const imports = (uses: Set<string>, extraCrud: string[], extraAntd: string[], ht
     .join('\n');
 };
 
-export const pageFile = (table: GenTable, columns: readonly GenColumn[], n: Names): string => {
+/** A sub-table row's input for a column, and the names it needs. */
+const subInput = (c: GenColumn): { input: string; uses: string[] } => {
+  const label = labelOf(c);
+  if (c.dictType)
+    return {
+      input: `<DictSelect dictType="${c.dictType}"${c.javaType === 'String' ? ' valueType="string"' : ''} placeholder="请选择${label}" />`,
+      uses: ['DictSelect'],
+    };
+  if (c.htmlType === 'datetime' || isDateTime(c))
+    return { input: '<DateTimeInput />', uses: ['DateTimeInput'] };
+  if (c.htmlType === 'imageUpload') return { input: '<ImageUpload />', uses: ['ImageUpload'] };
+  if (c.htmlType === 'fileUpload') return { input: '<FileUpload />', uses: ['FileUpload'] };
+  if (isBoolean(c)) return { input: '<Radio.Group options={YES_NO} />', uses: ['Radio', 'YES_NO'] };
+  if (isNumeric(c))
+    return {
+      input: `<InputNumber ${isWhole(c) ? 'precision={0} ' : ''}style={{ width: '100%' }} />`,
+      uses: ['InputNumber'],
+    };
+  if (c.htmlType === 'editor' || c.htmlType === 'textarea')
+    return { input: `<Input.TextArea rows={2} placeholder="请输入${label}" />`, uses: ['Input'] };
+  return { input: `<Input placeholder="请输入${label}" />`, uses: ['Input'] };
+};
+
+const subRules = (c: GenColumn): { rules: string; uses: string[] } => {
+  const label = str(labelOf(c));
+  const max = maxLengthOf(c);
+  if (c.javaType === 'String' && !c.nullable)
+    return { rules: `requiredText(${label}${max === undefined ? '' : `, ${max}`})`, uses: ['requiredText'] };
+  if (c.javaType === 'String' && max !== undefined)
+    return { rules: `maxLength(${label}, ${max})`, uses: ['maxLength'] };
+  return c.nullable ? { rules: '', uses: [] } : { rules: `required(${label})`, uses: ['required'] };
+};
+
+/** A sub-table's fields in the master's form (\`SubField[]\`), and, for 内嵌, its columns under a row. */
+const subConsts = (table: GenTable, sub: GenSub, inner: boolean) => {
+  const s = subNamesOf(table, sub);
+  const cols = columnsOf(sub.columns);
+  const written = cols.business.filter((c) => c !== s.join && (c.createOperation || c.updateOperation));
+  const uses = new Set<string>(['SubField']);
+  const fields = written.map((c) => {
+    const { input, uses: a } = subInput(c);
+    const { rules, uses: b } = subRules(c);
+    for (const u of [...a, ...b]) uses.add(u);
+    return `{ label: ${str(labelOf(c))}, name: '${c.javaField}', ${rules ? `rules: ${rules}, ` : ''}input: ${input} }`;
+  });
+  const id = sub.columns.find((c) => c.primaryKey)!;
+  const columnCode = cols.listed.filter((c) => c !== s.join).map((c) => column(c, id));
+  const constant = constantCase(s.field);
+  return {
+    s,
+    uses,
+    columnCode,
+    code: `const ${constant}_FIELDS: SubField[] = [
+  ${fields.join(',\n  ')},
+];
+${
+  inner
+    ? `
+const ${constant}_COLUMNS: TableColumnsType<${s.pascal}> = [
+  ${columnCode.join(',\n  ')},
+];
+`
+    : ''
+}`,
+    form: `<SubForm title=${`"${s.entity}"`} name="${s.field}"${sub.many ? ' many' : ''} fields={${constant}_FIELDS} />`,
+    table: `{
+            title: ${str(s.entity)},
+            endpoint: ${s.camel}${sub.many ? 'List' : 'Get'}By${s.join.javaField.charAt(0).toUpperCase()}${s.join.javaField.slice(1)},
+            query: { ${s.join.javaField}: row.id },
+            columns: ${constant}_COLUMNS as TableColumnsType<never>,
+          }`,
+  };
+};
+
+export const pageFile = (
+  table: GenTable,
+  columns: readonly GenColumn[],
+  n: Names,
+  subs: readonly GenSub[] = [],
+): string => {
   const cols = columnsOf(columns);
+  const subParts = subs.map((sub) => subConsts(table, sub, n.isInner));
   const id = columns.find((c) => c.primaryKey)!;
   const listed = cols.listed;
   const columnCode = listed.map((c) => column(c, id));
   const hasImage = listed.some(
     (c) => c.htmlType === 'imageUpload' && !c.dictType && !isDateTime(c) && !isBoolean(c),
   );
-  const hasHtml = columnCode.some((c) => c.includes('htmlText('));
+  const allColumnCode = [...columnCode, ...subParts.flatMap((p) => (n.isInner ? p.columnCode : []))];
+  const hasHtml = allColumnCode.some((c) => c.includes('htmlText('));
   const search = cols.searched.map(SEARCH_KIND);
   const e = (name: string) => `${n.camel}${name}`;
   const columnHelpers = ['dateTimeColumn', 'dictColumn', 'idColumn', 'textColumn'].filter((h) =>
-    columnCode.some((c) => c.startsWith(`${h}(`) || c.includes(` ${h}(`)),
+    allColumnCode.some((c) => c.startsWith(`${h}(`) || c.includes(` ${h}(`)),
   );
   // The columns' widths and the actions'; below a wide screen's room the table fits without scrolling.
   const width = (code: string) =>
@@ -259,8 +345,7 @@ export function ${n.pascal}Page() {
           <ExpandAllButton list={list} />
         </>
       }
-      emptyText=${`"暂无${n.entity}"`}
-      ${scrollX ? `scrollX={${scrollX}}` : ''}
+      emptyText=${`"暂无${n.entity}"`}${scrollX ? `\n      scrollX={${scrollX}}` : ''}
       table={{ expandable: list.expandable }}
     >
       <FormDialog
@@ -285,10 +370,17 @@ export function ${n.pascal}Page() {
   }
 
   const { jsx, uses } = fieldsJsx(cols, '');
-  const endpoints = ['Create', 'Delete', 'Export', 'Get', 'Page', 'Update'].map(e);
+  for (const part of subParts) for (const u of part.uses) uses.add(u);
+  const subEndpoints = n.isInner ? subParts.map((p) => p.table.match(/endpoint: (\w+)/)![1]!) : [];
+  const endpoints = [
+    ...['Create', 'Delete', 'Export', 'Get', 'Page', 'Update'].map(e),
+    ...subEndpoints,
+  ].sort();
+  const subTypes = n.isInner ? subParts.map((p) => p.s.pascal) : [];
+  const subHelpers = subParts.length > 0 ? ['SubForm', ...(n.isInner ? ['SubTables'] : [])] : [];
   return `import { ${endpoints.join(', ')} } from '@app/contract';
-import type { ${n.pascal} } from '@app/contract';
-${imports(uses, [...columnHelpers, 'useCrudPage'], hasImage ? ['Image'] : [], hasHtml)}
+import type { ${[n.pascal, ...subTypes].join(', ')} } from '@app/contract';
+${imports(uses, [...columnHelpers, ...subHelpers, 'useCrudPage'], hasImage ? ['Image'] : [], hasHtml)}
 
 const ENDPOINTS = {
   page: ${e('Page')},
@@ -304,7 +396,7 @@ const SEARCH: SearchField[] = [${search.join(', ')}];
 const COLUMNS: TableColumnsType<${n.pascal}> = [
   ${columnCode.join(',\n  ')},
 ];
-${uses.has('YES_NO') ? `\n${YES_NO}` : ''}
+${uses.has('YES_NO') ? `\n${YES_NO}` : ''}${subParts.map((p) => `\n${p.code}`).join('')}
 ${doc}
 export function ${n.pascal}Page() {
   return useCrudPage({
@@ -312,14 +404,28 @@ export function ${n.pascal}Page() {
     entity: ${str(n.entity)},
     search: SEARCH,
     columns: COLUMNS,
-    emptyText: ${str(`暂无${n.entity}`)},
-    ${scrollX ? `scrollX: ${scrollX},` : ''}
-    form: { name: '${n.camel}Form' },
+    emptyText: ${str(`暂无${n.entity}`)},${scrollX ? `\n    scrollX: ${scrollX},` : ''}
+    form: { name: '${n.camel}Form'${n.isMaster ? ', width: 1000' : ''} },
     fields: ${jsx.some((j) => j.includes('updating')) ? '(_, updating) => ' : ''}(
       <>
-        ${jsx.join('\n        ')}
+        ${[...jsx, ...subParts.map((p) => p.form)].join('\n        ')}
       </>
-    ),
+    ),${
+      n.isInner
+        ? `
+    table: {
+      expandable: {
+        expandedRowRender: (row) => (
+          <SubTables
+            tables={[
+          ${subParts.map((p) => p.table).join(',\n          ')},
+            ]}
+          />
+        ),
+      },
+    },`
+        : ''
+    }
   });
 }
 `;
