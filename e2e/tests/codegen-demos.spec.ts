@@ -131,3 +131,50 @@ test('the generated 学生 pages: a student with courses and a class, edited in 
   await expect(expanded).toContainText('赵老师');
   await page.screenshot({ path: `${SCREENSHOTS}codegen-demo03-inner.png` });
 });
+
+test('the generated 学生（ERP） page: choose a student, then keep its courses and class in the lists below', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin', 'admin123', '/infra/demo/demo03-student-erp');
+  await page.locator('.app-main').getByRole('button', { name: '新增' }).first().click();
+  const create = dialog(page, '添加学生（ERP）');
+  await create.getByLabel('名字').fill('钱七');
+  await create.getByLabel('男').check();
+  const birthday = create.getByPlaceholder('选择日期时间');
+  await birthday.click();
+  await birthday.fill('2011-03-01 00:00:00');
+  await birthday.press('Enter');
+  await create.getByLabel('简介').fill('学习委员');
+  await create.getByRole('button', { name: OK }).click();
+  await expectMessage(page, '新增成功');
+  await expect(page.getByText('点击上方的一行学生（ERP），在这里管理它的学生课程、学生班级')).toBeVisible();
+
+  await rows(page).filter({ hasText: '钱七' }).click();
+  const courses = page.getByRole('tabpanel', { name: '学生课程' });
+  await expect(courses).toContainText('暂无学生课程');
+  await courses.getByRole('button', { name: '新增' }).click();
+  const course = dialog(page, '添加学生课程');
+  await course.getByLabel('名字').fill('英语');
+  await course.getByLabel('分数').fill('99');
+  await course.getByRole('button', { name: OK }).click();
+  await expectMessage(page, '新增成功');
+  await expect(courses.locator('.ant-table-tbody tr.ant-table-row')).toContainText(['英语']);
+
+  await page.getByRole('tab', { name: '学生班级' }).click();
+  const grades = page.getByRole('tabpanel', { name: '学生班级' });
+  for (const name of ['四年一班', '四年二班']) {
+    await grades.getByRole('button', { name: '新增' }).click();
+    const grade = dialog(page, '添加学生班级');
+    await grade.getByLabel('名字').fill(name);
+    await grade.getByLabel('班主任').fill('孙老师');
+    await grade.getByRole('button', { name: OK }).click();
+  }
+  // One class per student: the second is refused and its dialog stays open.
+  await expect(page.getByText('学生班级已存在').first()).toBeVisible();
+  await dialog(page, '添加学生班级')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
+  await expect(grades.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await page.screenshot({ path: `${SCREENSHOTS}codegen-demo03-erp.png` });
+});

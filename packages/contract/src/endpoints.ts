@@ -16,6 +16,7 @@ import * as config from './api/config.js';
 import * as dataSource from './api/data-source.js';
 import * as demo01Contact from './api/demo01-contact.js';
 import * as demo02Category from './api/demo02-category.js';
+import * as demo03StudentErp from './api/demo03-student-erp.js';
 import * as demo03StudentInner from './api/demo03-student-inner.js';
 import * as demo03StudentNormal from './api/demo03-student-normal.js';
 import * as dept from './api/dept.js';
@@ -69,6 +70,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   'data-source': dataSource,
   'demo01-contact': demo01Contact,
   'demo02-category': demo02Category,
+  'demo03-student-erp': demo03StudentErp,
   'demo03-student-inner': demo03StudentInner,
   'demo03-student-normal': demo03StudentNormal,
   dept,

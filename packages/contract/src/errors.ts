@@ -172,7 +172,7 @@ export const CodegenError = {
   CODEGEN_MASTER_TABLE_NOT_EXISTS: e(1_003_001_010, '主表(id={})定义不存在，请检查'),
   CODEGEN_SUB_COLUMN_NOT_EXISTS: e(1_003_001_011, '子表的字段(id={})不存在，请检查'),
   CODEGEN_MASTER_GENERATION_FAIL_NO_SUB_TABLE: e(1_003_001_012, '主表生成代码失败，原因：它没有子表'),
-  CODEGEN_TEMPLATE_NOT_SUPPORTED: e(1_003_001_013, '暂不支持该生成模板：主子表的 ERP 模式尚未支持'),
+  CODEGEN_TEMPLATE_NOT_SUPPORTED: e(1_003_001_013, '暂不支持该生成模板'),
   CODEGEN_SCENE_NOT_SUPPORTED: e(1_003_001_014, '本项目没有用户 APP 接口，生成场景只能是管理后台'),
   CODEGEN_PARENT_MENU_REQUIRED: e(1_003_001_015, '上级菜单不能为空，请在“生成信息”中选择上级菜单'),
   CODEGEN_PRIMARY_KEY_REQUIRED: e(1_003_001_016, '表没有单一的自增主键 id，无法生成代码'),

@@ -21,6 +21,7 @@ export * from './api/demo01-contact.js';
 export * from './api/demo02-category.js';
 export * from './api/demo03-student-normal.js';
 export * from './api/demo03-student-inner.js';
+export * from './api/demo03-student-erp.js';
 export * from './api/dept.js';
 export * from './api/post.js';
 export * from './api/user.js';

@@ -210,7 +210,7 @@ describe.each(DIALECTS)('code generation on %s', (dialect) => {
 
     expect(await save({ parentMenuId: null })).toMatchObject({ code: 1_003_001_015 });
     expect(await save({ scene: 2 })).toMatchObject({ code: 1_003_001_014 });
-    expect(await save({ templateType: 11 })).toMatchObject({ code: 1_003_001_013 });
+    expect(await save({ templateType: 99 })).toMatchObject({ code: 1_003_001_013 });
     expect(await save({ templateType: 15 })).toMatchObject({ code: 1_003_001_020 });
     expect(
       await save({

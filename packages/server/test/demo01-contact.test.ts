@@ -66,7 +66,7 @@ describe.each(DIALECTS)('示例联系人 on %s', (dialect) => {
 
     expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(0);
     expect((await call('GET', '/get', { query: { id: String(id) } })).data).toBeNull();
-    expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(1100476480);
+    expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(1104764800);
   });
 
   it('deletes a list of rows', async () => {
@@ -119,10 +119,10 @@ describe.each(DIALECTS)('示例联系人 on %s', (dialect) => {
     ).toBeNull();
     expect(
       (await call('PUT', '/update', { body: { id: mine, ...changed } }, other.token, other.tenantId)).code,
-    ).toBe(1100476480);
+    ).toBe(1104764800);
     expect(
       (await call('DELETE', '/delete', { query: { id: String(mine) } }, other.token, other.tenantId)).code,
-    ).toBe(1100476480);
+    ).toBe(1104764800);
     expect((await call('GET', '/get', { query: { id: String(mine) } })).data).toMatchObject(input);
   });
 });

@@ -57,7 +57,7 @@ describe.each(DIALECTS)('示例分类 on %s', (dialect) => {
 
     expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(0);
     expect((await call('GET', '/get', { query: { id: String(id) } })).data).toBeNull();
-    expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(1100125230);
+    expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(1101252300);
   });
 
   it('keeps the tree whole: parents exist, no loops, unique names under a parent, no orphans', async () => {
@@ -65,17 +65,17 @@ describe.each(DIALECTS)('示例分类 on %s', (dialect) => {
     const child = (await call('POST', '/create', { body: { ...input, parentId: root, name: '分类2' } }))
       .data as number;
     expect(child).toBeGreaterThan(0);
-    expect((await call('POST', '/create', { body: input })).code).toBe(1100125235);
+    expect((await call('POST', '/create', { body: input })).code).toBe(1101252305);
     expect((await call('POST', '/create', { body: { ...input, parentId: 999_999_999 } })).code).toBe(
-      1100125232,
+      1101252302,
     );
     expect((await call('PUT', '/update', { body: { ...input, id: root, parentId: root } })).code).toBe(
-      1100125233,
+      1101252303,
     );
     expect((await call('PUT', '/update', { body: { ...input, id: root, parentId: child } })).code).toBe(
-      1100125234,
+      1101252304,
     );
-    expect((await call('DELETE', '/delete', { query: { id: String(root) } })).code).toBe(1100125231);
+    expect((await call('DELETE', '/delete', { query: { id: String(root) } })).code).toBe(1101252301);
     expect((await call('DELETE', '/delete', { query: { id: String(child) } })).code).toBe(0);
     expect((await call('DELETE', '/delete', { query: { id: String(root) } })).code).toBe(0);
   });
@@ -120,10 +120,10 @@ describe.each(DIALECTS)('示例分类 on %s', (dialect) => {
     ).toBeNull();
     expect(
       (await call('PUT', '/update', { body: { id: mine, ...changed } }, other.token, other.tenantId)).code,
-    ).toBe(1100125230);
+    ).toBe(1101252300);
     expect(
       (await call('DELETE', '/delete', { query: { id: String(mine) } }, other.token, other.tenantId)).code,
-    ).toBe(1100125230);
+    ).toBe(1101252300);
     expect((await call('GET', '/get', { query: { id: String(mine) } })).data).toMatchObject(input);
   });
 });

@@ -71,7 +71,7 @@ describe.each(DIALECTS)('学生（内嵌） on %s', (dialect) => {
 
     expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(0);
     expect((await call('GET', '/get', { query: { id: String(id) } })).data).toBeNull();
-    expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(1100613080);
+    expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(1106130800);
   });
 
   it('deletes a list of rows', async () => {
@@ -155,10 +155,10 @@ describe.each(DIALECTS)('学生（内嵌） on %s', (dialect) => {
     ).toBeNull();
     expect(
       (await call('PUT', '/update', { body: { id: mine, ...changed } }, other.token, other.tenantId)).code,
-    ).toBe(1100613080);
+    ).toBe(1106130800);
     expect(
       (await call('DELETE', '/delete', { query: { id: String(mine) } }, other.token, other.tenantId)).code,
-    ).toBe(1100613080);
+    ).toBe(1106130800);
     expect((await call('GET', '/get', { query: { id: String(mine) } })).data).toMatchObject(input);
   });
 });

@@ -9,7 +9,7 @@ import { adminFormFields } from './dict-admin.js';
 const { idQuery, textFilter } = adminFormFields;
 
 export const Demo01ContactError = {
-  DEMO01_CONTACT_NOT_EXISTS: { code: 1_100_476_480, msg: '示例联系人不存在' },
+  DEMO01_CONTACT_NOT_EXISTS: { code: 1_104_764_800, msg: '示例联系人不存在' },
 };
 
 export const demo01Contact = z.object({

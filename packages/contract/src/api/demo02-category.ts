@@ -9,12 +9,12 @@ import { adminFormFields } from './dict-admin.js';
 const { idQuery, textFilter } = adminFormFields;
 
 export const Demo02CategoryError = {
-  DEMO02_CATEGORY_NOT_EXISTS: { code: 1_100_125_230, msg: '示例分类不存在' },
-  DEMO02_CATEGORY_EXITS_CHILDREN: { code: 1_100_125_231, msg: '存在子示例分类，无法删除' },
-  DEMO02_CATEGORY_PARENT_NOT_EXITS: { code: 1_100_125_232, msg: '父级示例分类不存在' },
-  DEMO02_CATEGORY_PARENT_ERROR: { code: 1_100_125_233, msg: '不能设置自己为父示例分类' },
-  DEMO02_CATEGORY_PARENT_IS_CHILD: { code: 1_100_125_234, msg: '不能设置自己的子示例分类为父示例分类' },
-  DEMO02_CATEGORY_NAME_UNIQUE: { code: 1_100_125_235, msg: '已经存在该名字的示例分类' },
+  DEMO02_CATEGORY_NOT_EXISTS: { code: 1_101_252_300, msg: '示例分类不存在' },
+  DEMO02_CATEGORY_EXITS_CHILDREN: { code: 1_101_252_301, msg: '存在子示例分类，无法删除' },
+  DEMO02_CATEGORY_PARENT_NOT_EXITS: { code: 1_101_252_302, msg: '父级示例分类不存在' },
+  DEMO02_CATEGORY_PARENT_ERROR: { code: 1_101_252_303, msg: '不能设置自己为父示例分类' },
+  DEMO02_CATEGORY_PARENT_IS_CHILD: { code: 1_101_252_304, msg: '不能设置自己的子示例分类为父示例分类' },
+  DEMO02_CATEGORY_NAME_UNIQUE: { code: 1_101_252_305, msg: '已经存在该名字的示例分类' },
 };
 
 export const demo02Category = z.object({

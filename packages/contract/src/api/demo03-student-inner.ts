@@ -9,7 +9,7 @@ import { adminFormFields } from './dict-admin.js';
 const { idQuery, textFilter } = adminFormFields;
 
 export const Demo03StudentInnerError = {
-  DEMO03_STUDENT_INNER_NOT_EXISTS: { code: 1_100_613_080, msg: '学生（内嵌）不存在' },
+  DEMO03_STUDENT_INNER_NOT_EXISTS: { code: 1_106_130_800, msg: '学生（内嵌）不存在' },
 };
 
 export const demo03StudentInner = z.object({

@@ -9,7 +9,7 @@ import { adminFormFields } from './dict-admin.js';
 const { idQuery, textFilter } = adminFormFields;
 
 export const Demo03StudentNormalError = {
-  DEMO03_STUDENT_NORMAL_NOT_EXISTS: { code: 1_100_852_310, msg: '学生（普通）不存在' },
+  DEMO03_STUDENT_NORMAL_NOT_EXISTS: { code: 1_108_523_100, msg: '学生（普通）不存在' },
 };
 
 export const demo03StudentNormal = z.object({

@@ -32,6 +32,7 @@ import * as m030 from './migrations/gen_infra_demo01_contact.js';
 import * as m031 from './migrations/gen_infra_demo02_category.js';
 import * as m032 from './migrations/gen_infra_demo03_student_normal.js';
 import * as m033 from './migrations/gen_infra_demo03_student_inner.js';
+import * as m034 from './migrations/gen_infra_demo03_student_erp.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -69,6 +70,7 @@ const STEPS: Record<string, Step> = {
   '031_gen_infra_demo02_category': m031,
   '032_gen_infra_demo03_student_normal': m032,
   '033_gen_infra_demo03_student_inner': m033,
+  '034_gen_infra_demo03_student_erp': m034,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

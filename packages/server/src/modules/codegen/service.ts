@@ -50,6 +50,7 @@ const flag = (value: boolean) => (value ? 1 : 0);
 /** The master templates, whose module includes their sub-tables. */
 const MASTER_TEMPLATES: readonly number[] = [
   CODEGEN_TEMPLATE_TYPE.MASTER_NORMAL,
+  CODEGEN_TEMPLATE_TYPE.MASTER_ERP,
   CODEGEN_TEMPLATE_TYPE.MASTER_INNER,
 ];
 

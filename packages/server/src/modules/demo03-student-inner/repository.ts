@@ -167,21 +167,24 @@ export const demo03StudentInnerRepository = (db: Kysely<Database>) => {
         .orderBy('id')
         .execute(),
 
+    /** Adds rows; their ids. */
     async insertDemo03InnerCourse(
       tenantId: number,
       rows: readonly Demo03InnerCourseChanges[],
       at: number,
       by: number,
-    ): Promise<void> {
-      if (rows.length > 0)
-        await db
-          .insertInto('infraDemo03Course')
-          .values(
-            rows.map(
-              (row) => ({ ...row, tenantId, ...createdStamp(at, by) }) as Insertable<Demo03InnerCourseTable>,
-            ),
-          )
-          .execute();
+    ): Promise<number[]> {
+      if (rows.length === 0) return [];
+      const added = await db
+        .insertInto('infraDemo03Course')
+        .values(
+          rows.map(
+            (row) => ({ ...row, tenantId, ...createdStamp(at, by) }) as Insertable<Demo03InnerCourseTable>,
+          ),
+        )
+        .returning('id')
+        .execute();
+      return added.map((row) => Number(row.id));
     },
 
     async deleteDemo03InnerCourseOf(
@@ -209,21 +212,24 @@ export const demo03StudentInnerRepository = (db: Kysely<Database>) => {
         .orderBy('id')
         .execute(),
 
+    /** Adds rows; their ids. */
     async insertDemo03InnerGrade(
       tenantId: number,
       rows: readonly Demo03InnerGradeChanges[],
       at: number,
       by: number,
-    ): Promise<void> {
-      if (rows.length > 0)
-        await db
-          .insertInto('infraDemo03Grade')
-          .values(
-            rows.map(
-              (row) => ({ ...row, tenantId, ...createdStamp(at, by) }) as Insertable<Demo03InnerGradeTable>,
-            ),
-          )
-          .execute();
+    ): Promise<number[]> {
+      if (rows.length === 0) return [];
+      const added = await db
+        .insertInto('infraDemo03Grade')
+        .values(
+          rows.map(
+            (row) => ({ ...row, tenantId, ...createdStamp(at, by) }) as Insertable<Demo03InnerGradeTable>,
+          ),
+        )
+        .returning('id')
+        .execute();
+      return added.map((row) => Number(row.id));
     },
 
     async deleteDemo03InnerGradeOf(

@@ -167,21 +167,24 @@ export const demo03StudentNormalRepository = (db: Kysely<Database>) => {
         .orderBy('id')
         .execute(),
 
+    /** Adds rows; their ids. */
     async insertDemo03NormalCourse(
       tenantId: number,
       rows: readonly Demo03NormalCourseChanges[],
       at: number,
       by: number,
-    ): Promise<void> {
-      if (rows.length > 0)
-        await db
-          .insertInto('infraDemo03Course')
-          .values(
-            rows.map(
-              (row) => ({ ...row, tenantId, ...createdStamp(at, by) }) as Insertable<Demo03NormalCourseTable>,
-            ),
-          )
-          .execute();
+    ): Promise<number[]> {
+      if (rows.length === 0) return [];
+      const added = await db
+        .insertInto('infraDemo03Course')
+        .values(
+          rows.map(
+            (row) => ({ ...row, tenantId, ...createdStamp(at, by) }) as Insertable<Demo03NormalCourseTable>,
+          ),
+        )
+        .returning('id')
+        .execute();
+      return added.map((row) => Number(row.id));
     },
 
     async deleteDemo03NormalCourseOf(
@@ -209,21 +212,24 @@ export const demo03StudentNormalRepository = (db: Kysely<Database>) => {
         .orderBy('id')
         .execute(),
 
+    /** Adds rows; their ids. */
     async insertDemo03NormalGrade(
       tenantId: number,
       rows: readonly Demo03NormalGradeChanges[],
       at: number,
       by: number,
-    ): Promise<void> {
-      if (rows.length > 0)
-        await db
-          .insertInto('infraDemo03Grade')
-          .values(
-            rows.map(
-              (row) => ({ ...row, tenantId, ...createdStamp(at, by) }) as Insertable<Demo03NormalGradeTable>,
-            ),
-          )
-          .execute();
+    ): Promise<number[]> {
+      if (rows.length === 0) return [];
+      const added = await db
+        .insertInto('infraDemo03Grade')
+        .values(
+          rows.map(
+            (row) => ({ ...row, tenantId, ...createdStamp(at, by) }) as Insertable<Demo03NormalGradeTable>,
+          ),
+        )
+        .returning('id')
+        .execute();
+      return added.map((row) => Number(row.id));
     },
 
     async deleteDemo03NormalGradeOf(

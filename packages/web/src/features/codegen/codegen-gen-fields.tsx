@@ -74,7 +74,7 @@ export function CodegenGenFields({
         extra:
           templateType === undefined || CODEGEN_SUPPORTED_TEMPLATES.includes(templateType)
             ? undefined
-            : '主子表的 ERP 模式尚未支持，这个模板还不能预览和生成代码',
+            : '暂不支持该生成模板，还不能预览和生成代码',
       })}
       {dictField('前端类型', 'frontType', DICT_TYPE.INFRA_CODEGEN_FRONT_TYPE, { select: true })}
       {dictField('生成场景', 'scene', DICT_TYPE.INFRA_CODEGEN_SCENE, { select: true })}

@@ -21,6 +21,8 @@ export interface ListPageOptions<T = unknown> {
   search?: readonly SearchField[];
   /** Parameters every request carries (not shown in the form or the address). */
   fixed?: Record<string, string | number>;
+  /** false: the state stays out of the address (a second list on the page, under the one that has it). */
+  address?: boolean;
   /** The search the list opens on when the address names none, and what 重置 returns to. */
   defaults?: ListQuery;
   /** How long a loaded page counts as fresh (default: the client's); 0 for lists others write to. */
@@ -63,11 +65,14 @@ export function useListPage<E extends PageEndpoint>(
   const location = useLocation();
   const navigate = useNavigate();
   const [searchForm] = Form.useForm();
+  const inAddress = options.address ?? true;
   const [state, setState] = useState<ListState>(() => {
-    const parsed = parseListState(
-      location.hash,
-      search.map((field) => field.name),
-    );
+    const parsed = inAddress
+      ? parseListState(
+          location.hash,
+          search.map((field) => field.name),
+        )
+      : INITIAL_LIST_STATE;
     const empty = Object.keys(parsed.query).length === 0;
     return empty && options.defaults ? { ...parsed, query: options.defaults } : parsed;
   });
@@ -84,9 +89,9 @@ export function useListPage<E extends PageEndpoint>(
   const isDefault = queryText(state.query) === queryText(options.defaults ?? {});
   const hash = formatListState(isDefault ? { ...state, query: {} } : state);
   useEffect(() => {
-    if (location.hash !== hash && !(location.hash === '#' && hash === ''))
+    if (inAddress && location.hash !== hash && !(location.hash === '#' && hash === ''))
       void navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
-  }, [hash, location.hash, location.pathname, location.search, navigate]);
+  }, [inAddress, hash, location.hash, location.pathname, location.search, navigate]);
 
   const { refetchInterval } = options;
   const params = { pageNo: state.pageNo, pageSize: state.pageSize, ...state.query, ...options.fixed };

@@ -3,6 +3,7 @@ import {
   type GenSub,
   type GenTable,
   type Names,
+  type SubNames,
   subNamesOf,
   columnsOf,
   isBoolean,
@@ -84,6 +85,37 @@ const ${s.camel}Fields = {
 `;
 };
 
+/** An ERP sub-table's own list (of one master), row and writes, below the master's path. */
+const erpEndpoints = (n: Names, sub: GenSub, s: SubNames, access: (action: string) => string): string => {
+  const join = s.join.javaField;
+  const base = `${n.apiBase}/${s.segment}`;
+  const define = (name: string, fields: string[]) =>
+    `export const ${s.camel}${name} = defineEndpoint({\n${fields.map((f) => `  ${f},`).join('\n')}\n});\n`;
+  return `
+export const ${s.camel}PageReq = pageParam.extend({ ${join}: idParam(${str(labelOf(s.join))}) });
+
+export const ${s.camel}CreateReq = z.object({
+  ${join}: z.number({ error: ${str(`${labelOf(s.join)}不能为空`)} }).int(${str(`${labelOf(s.join)}格式不正确`)}).positive(${str(`${labelOf(s.join)}格式不正确`)}),
+  ...${s.camel}Fields,
+});
+export type ${s.pascal}CreateReq = z.input<typeof ${s.camel}CreateReq>;
+
+export const ${s.camel}UpdateReq = ${s.camel}CreateReq.extend({
+  id: z.number({ error: '编号不能为空' }).int('编号格式不正确').positive('编号格式不正确'),
+});
+export type ${s.pascal}UpdateReq = z.input<typeof ${s.camel}UpdateReq>;
+
+${define('Page', [`method: 'GET'`, `path: '${base}/page'`, `summary: ${str(`获得${n.entity}的${s.entity}分页`)}`, 'tag: TAG', `access: ${access('query')}`, `query: ${s.camel}PageReq`, `data: pageResult(${s.camel})`])}
+${define('Get', [`method: 'GET'`, `path: '${base}/get'`, `summary: ${str(`获得${s.entity}（不存在时 data 为 null）`)}`, 'tag: TAG', `access: ${access('query')}`, `query: idQuery('编号')`, `data: ${s.camel}.nullable()`])}
+${define('Create', [`method: 'POST'`, `path: '${base}/create'`, `summary: ${str(`创建${s.entity}，返回编号${sub.many ? '' : `（每个${n.entity}最多一个）`}`)}`, 'tag: TAG', `access: ${access('create')}`, `body: ${s.camel}CreateReq`, 'data: z.number().int()'])}
+${define('Update', [`method: 'PUT'`, `path: '${base}/update'`, `summary: ${str(`修改${s.entity}`)}`, 'tag: TAG', `access: ${access('update')}`, `body: ${s.camel}UpdateReq`, 'data: z.boolean()'])}
+/** The same update by POST, as the reference client sends it. */
+export const ${s.camel}UpdateByPost = defineEndpoint({ ...${s.camel}Update, method: 'POST' });
+
+${define('Delete', [`method: 'DELETE'`, `path: '${base}/delete'`, `summary: ${str(`删除${s.entity}`)}`, 'tag: TAG', `access: ${access('delete')}`, `query: idQuery('编号')`, 'data: z.boolean()'])}
+${define('DeleteList', [`method: 'DELETE'`, `path: '${base}/delete-list'`, `summary: ${str(`批量删除${s.entity}（ids=1,2 或 ids 重复）`)}`, 'tag: TAG', `access: ${access('delete')}`, `query: z.object({ ids: idListParam('编号列表') })`, 'data: z.boolean()'])}`;
+};
+
 export const contractFile = (
   table: GenTable,
   columns: readonly GenColumn[],
@@ -103,7 +135,7 @@ export const contractFile = (
   const queryImports = [
     uses('booleanParam') && 'booleanParam',
     (n.isTree ? false : true) && 'idListParam',
-    n.isMaster && 'idParam',
+    (n.isMaster || n.isErp) && 'idParam',
     uses('optionalNumberParam') && 'optionalNumberParam',
     uses('stringOrList') && 'readTimeRange',
     uses('stringOrList') && 'stringOrList',
@@ -136,7 +168,19 @@ export const contractFile = (
         error(4, 'PARENT_IS_CHILD', `不能设置自己的子${n.entity}为父${n.entity}`),
         error(5, 'NAME_UNIQUE', `已经存在该名字的${n.entity}`),
       ]
-    : [error(0, 'NOT_EXISTS', `${n.entity}不存在`)];
+    : [
+        error(0, 'NOT_EXISTS', `${n.entity}不存在`),
+        ...(n.isErp
+          ? subNames.flatMap(({ sub, s }, i) => [
+              `${s.constant}_NOT_EXISTS: { code: ${(n.errorBase + 10 * (i + 1)).toLocaleString('en').replace(/,/g, '_')}, msg: ${str(`${s.entity}不存在`)} },`,
+              ...(sub.many
+                ? []
+                : [
+                    `${s.constant}_EXISTS: { code: ${(n.errorBase + 10 * (i + 1) + 1).toLocaleString('en').replace(/,/g, '_')}, msg: ${str(`${s.entity}已存在`)} },`,
+                  ]),
+            ])
+          : []),
+      ];
   const endpoint = (name: string, fields: string[]) =>
     `export const ${n.camel}${name} = defineEndpoint({\n${fields.map((f) => `  ${f},`).join('\n')}\n});`;
 
@@ -158,9 +202,9 @@ export const ${n.camel} = z.object({
   ${shown.join(',\n  ')},
 });
 export type ${n.pascal} = z.output<typeof ${n.camel}>;
-${
-  n.isMaster
-    ? `
+${n.isErp ? `\n${subNames.map(({ sub }) => subSchemas(table, sub)).join('\n')}` : ''}${
+    n.isMaster
+      ? `
 ${subNames.map(({ sub }) => subSchemas(table, sub)).join('\n')}
 /** A ${n.entity} with its sub-tables' rows, as \`get\` answers it. */
 export const ${n.camel}Detail = ${n.camel}.extend({
@@ -168,8 +212,8 @@ export const ${n.camel}Detail = ${n.camel}.extend({
 });
 export type ${n.pascal}Detail = z.output<typeof ${n.camel}Detail>;
 `
-    : ''
-}
+      : ''
+  }
 const filterFields = {
   ${filters.flatMap((f) => f.fields).join(',\n  ')}
 };
@@ -303,9 +347,10 @@ ${endpoint('Export', [
   `response: 'binary'`,
   'data: z.unknown()',
 ])}
-${subNames
-  .map(
-    ({ sub, s }) => `
+${n.isErp ? subNames.map(({ sub, s }) => erpEndpoints(n, sub, s, access)).join('') : ''}${subNames
+    .filter(() => n.isMaster)
+    .map(
+      ({ sub, s }) => `
 export const ${s.camel}${sub.many ? 'List' : 'Get'}By${s.join.javaField.charAt(0).toUpperCase()}${s.join.javaField.slice(1)} = defineEndpoint({
   method: 'GET',
   path: '${n.apiBase}/${s.segment}/${s.byJoin}',
@@ -316,6 +361,6 @@ export const ${s.camel}${sub.many ? 'List' : 'Get'}By${s.join.javaField.charAt(0
   data: ${sub.many ? `z.array(${s.camel})` : `${s.camel}.nullable()`},
 });
 `,
-  )
-  .join('')}`;
+    )
+    .join('')}`;
 };

@@ -86,7 +86,8 @@ const slot = (text: string): number => hash(text) % 90_000;
 /**
  * The names one table's module is known by, all derived from the settings: the domain (`demo01-contact`:
  * folders, file names, the API path and permissions), the TypeScript names, the menu's ids (a block of
- * ten from 100000, above every seeded id) and its error codes (from 1_100_000_000, above the reference's).
+ * ten from 100000, above every seeded id) and its error codes (a block of a hundred from 1_100_000_000, above
+ * the reference's).
  */
 export const namesOf = (table: GenTable) => {
   const domain = kebabCase(table.className);
@@ -105,7 +106,8 @@ export const namesOf = (table: GenTable) => {
     apiBase: `/${table.moduleName}/${domain}`,
     permission: (action: string) => `${key}:${action}`,
     menuId: 100_000 + n * 10,
-    errorBase: 1_100_000_000 + n * 10,
+    /** A block of a hundred: the master's codes, then ten for each sub-table. */
+    errorBase: 1_100_000_000 + n * 100,
     /** The page's menu component, and so its file below the feature's pages/. */
     component: `${table.moduleName}/${table.businessName}/index`,
     componentName: `${pascalCase(table.moduleName)}${pascal}`,
@@ -113,6 +115,8 @@ export const namesOf = (table: GenTable) => {
     /** A master whose sub-tables are edited in its form (普通) or also shown under its rows (内嵌). */
     isMaster: MASTER_TEMPLATES.has(table.templateType),
     isInner: table.templateType === CODEGEN_TEMPLATE_TYPE.MASTER_INNER,
+    /** A master whose sub-tables have lists of their own below its list (ERP). */
+    isErp: table.templateType === CODEGEN_TEMPLATE_TYPE.MASTER_ERP,
   };
 };
 

@@ -130,12 +130,40 @@ export interface ${s.pascal}Table${cols.audited ? ' extends Audit' : ''} {
 };
 
 /** A master's functions over one sub-table: its rows of some masters, adding rows, deleting them. */
-const subFunctions = (sub: GenSub, s: SubNames): string => {
+const subFunctions = (sub: GenSub, s: SubNames, erp: boolean): string => {
   const cols = columnsOf(sub.columns);
   const t = cols.tenant ? 'tenantId: number, ' : '';
   const stamp = cols.audited ? ', at: number, by: number' : '';
   const scoped = `${cols.tenant ? ".where('tenantId', '=', tenantId)" : ''}`;
-  return `
+  const live = `db.selectFrom('${s.tableKey}')${scoped}${cols.audited ? '.where(notDeleted())' : ''}`;
+  const own = erp
+    ? `
+    /** A page of the ${s.entity} rows of one master. */
+    ${s.camel}Page: (${t}masterId: number, page: PageParams): Promise<Page<${s.pascal}Row>> =>
+      fetchPage(${live}.where('${s.join.javaField}', '=', masterId), page, (q) =>
+        q.select(columns.${s.camel}).orderBy('id', 'desc'),
+      ),
+
+    find${s.pascal}: (${t}id: number): Promise<${s.pascal}Row | undefined> =>
+      ${live}.select(columns.${s.camel}).where('id', '=', id).executeTakeFirst(),
+
+    async update${s.pascal}(${t}id: number, values: ${s.pascal}Changes${stamp}): Promise<void> {
+      await db
+        .updateTable('${s.tableKey}')
+        .set(${cols.audited ? '{ ...values, ...updatedStamp(at, by) }' : 'values'})${scoped}
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async delete${s.pascal}(${t}ids: readonly number[]${stamp}): Promise<void> {
+      await db
+        ${cols.audited ? `.updateTable('${s.tableKey}')\n        .set(softDeleted(at, by))` : `.deleteFrom('${s.tableKey}')`}${scoped}
+        .where('id', 'in', ids)
+        .execute();
+    },
+`
+    : '';
+  return `${own}
     /** The ${s.entity} rows of the masters \`ids\`. */
     ${s.camel}Rows: (${t}ids: readonly number[]): Promise<${s.pascal}Row[]> =>
       db
@@ -145,12 +173,15 @@ const subFunctions = (sub: GenSub, s: SubNames): string => {
         .orderBy('id')
         .execute(),
 
-    async insert${s.pascal}(${t}rows: readonly ${s.pascal}Changes[]${stamp}): Promise<void> {
-      if (rows.length > 0)
-        await db
-          .insertInto('${s.tableKey}')
-          .values(rows.map((row) => ({ ...row${cols.tenant ? ', tenantId' : ''}${cols.audited ? ', ...createdStamp(at, by)' : ''} }) as Insertable<${s.pascal}Table>))
-          .execute();
+    /** Adds rows; their ids. */
+    async insert${s.pascal}(${t}rows: readonly ${s.pascal}Changes[]${stamp}): Promise<number[]> {
+      if (rows.length === 0) return [];
+      const added = await db
+        .insertInto('${s.tableKey}')
+        .values(rows.map((row) => ({ ...row${cols.tenant ? ', tenantId' : ''}${cols.audited ? ', ...createdStamp(at, by)' : ''} }) as Insertable<${s.pascal}Table>))
+        .returning('id')
+        .execute();
+      return added.map((row) => Number(row.id));
     },
 
     async delete${s.pascal}Of(${t}ids: readonly number[]${stamp}): Promise<void> {
@@ -290,7 +321,7 @@ ${
         ${tenant ? ".where('tenantId', '=', tenantId)\n        " : ''}.where('id', 'in', ids)
         .execute();
     },
-${subNames.map(({ sub, s }) => subFunctions(sub, s)).join('')}  };
+${subNames.map(({ sub, s }) => subFunctions(sub, s, n.isErp)).join('')}  };
 };
 `;
 };
@@ -362,12 +393,58 @@ export const serviceFile = (
   const rowTypes = [`type ${n.pascal}Row`, ...subNames.map(({ s }) => `type ${s.pascal}Row`)];
   const sStamp = (sub: GenSub) => (columnsOf(sub.columns).audited ? ', ctx.now(), user.id' : '');
   const sT = (sub: GenSub) => (columnsOf(sub.columns).tenant ? 'user.tenantId, ' : '');
+  const erpSub = ({ sub, s }: { sub: GenSub; s: SubNames }) => {
+    const st = sT(sub);
+    const join = s.join.javaField;
+    const E2 = `${n.pascal}Error.${s.constant}`;
+    const taken = sub.many
+      ? ''
+      : `\n      const taken = (await repo.${s.camel}Rows(${st}[values.${join}])).find((row) => row.id !== id);
+      if (taken) throw fail(${E2}_EXISTS);`;
+    return `
+    async ${s.camel}Page(${uRead}: LoginUser, query: { ${join}: number } & PageParams): Promise<PageResult<${s.pascal}>> {
+      const { list, total } = await repo.${s.camel}Page(${st.replace('user.', `${uRead}.`)}query.${join}, query);
+      return { list: list.map(to${s.pascal}), total };
+    },
+
+    async ${s.camel}Get(${uRead}: LoginUser, id: number): Promise<${s.pascal} | null> {
+      const row = await repo.find${s.pascal}(${st.replace('user.', `${uRead}.`)}id);
+      return row ? to${s.pascal}(row) : null;
+    },
+
+    /** Adds a ${s.entity} to an existing ${n.entity}${sub.many ? '' : ', which has none yet'}. */
+    async ${s.camel}Create(user: LoginUser, body: z.output<typeof ${s.camel}CreateReq>): Promise<number> {
+      await existing(user, body.${join});
+      ${sub.many ? '' : `if ((await repo.${s.camel}Rows(${st}[body.${join}])).length > 0) throw fail(${E2}_EXISTS);\n      `}const [id] = await repo.insert${s.pascal}(${st}[body]${sStamp(sub)});
+      return id!;
+    },
+
+    async ${s.camel}Update(user: LoginUser, body: z.output<typeof ${s.camel}UpdateReq>): Promise<true> {
+      const { id, ...values } = body;
+      if (!(await repo.find${s.pascal}(${st}id))) throw fail(${E2}_NOT_EXISTS);
+      await existing(user, values.${join});${taken}
+      await repo.update${s.pascal}(${st}id, values${sStamp(sub)});
+      return true;
+    },
+
+    async ${s.camel}Delete(user: LoginUser, id: number): Promise<true> {
+      if (!(await repo.find${s.pascal}(${st}id))) throw fail(${E2}_NOT_EXISTS);
+      await repo.delete${s.pascal}(${st}[id]${sStamp(sub)});
+      return true;
+    },
+
+    async ${s.camel}DeleteList(user: LoginUser, ids: number[]): Promise<true> {
+      await repo.delete${s.pascal}(${st}ids${sStamp(sub)});
+      return true;
+    },
+`;
+  };
   const subsOf = (ids: string) =>
     subNames
       .map(({ sub, s }) => `await r.delete${s.pascal}Of(${sT(sub)}${ids}${sStamp(sub)});`)
       .join('\n      ');
   return `import type { ${contractTypes.join(', ')} } from '@app/contract';
-import { ${n.pascal}Error, type ${n.camel}CreateReq, type ${n.camel}UpdateReq } from '@app/contract';
+import { ${[`${n.pascal}Error`, `type ${n.camel}CreateReq`, `type ${n.camel}UpdateReq`, ...(n.isErp ? subNames.flatMap(({ s }) => [`type ${s.camel}CreateReq`, `type ${s.camel}UpdateReq`]) : [])].join(', ')} } from '@app/contract';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
@@ -399,12 +476,16 @@ export const ${n.camel}Service = (ctx: AppContext) => {
     return row;
   };
 ${
-  n.isMaster
+  n.isMaster || n.isErp
     ? `
   /** Writes of a ${n.entity} and its rows run in one transaction: all of them are saved, or none. */
   const inTransaction = <T>(work: (r: typeof repo) => Promise<T>): Promise<T> =>
     ctx.db.kysely.transaction().execute((tx) => work(${n.camel}Repository(tx)));
-
+`
+    : ''
+}${
+    n.isMaster
+      ? `
   /** The rows of the sub-tables from a body, for the ${n.entity} \`id\`. */
   const saveSubs = async (
     r: typeof repo,
@@ -421,8 +502,8 @@ ${
       .join('\n    ')}
   };
 `
-    : ''
-}${
+      : ''
+  }${
     n.isTree
       ? `
   /** The parent exists and is neither the row itself nor below it; the name is free under it. */
@@ -545,7 +626,14 @@ ${
 
     async delete(user: LoginUser, id: number): Promise<true> {
       await existing(user, id);
-      ${n.isTree ? `if ((await repo.children(${t}id)).length > 0) throw fail(${E}_EXITS_CHILDREN);\n      ` : ''}await repo.delete(${t}[id]${stamp});
+      ${n.isTree ? `if ((await repo.children(${t}id)).length > 0) throw fail(${E}_EXITS_CHILDREN);\n      ` : ''}${
+        n.isErp
+          ? `await inTransaction(async (r) => {
+        await r.delete(${t}[id]${stamp});
+        ${subsOf('[id]')}
+      });`
+          : `await repo.delete(${t}[id]${stamp});`
+      }
       return true;
     },
 ${
@@ -554,12 +642,20 @@ ${
     : `
     /** Deletes the rows among \`ids\` that exist${tenant ? ' in the tenant' : ''}; unknown ids are passed over. */
     async deleteList(${uWrite}: LoginUser, ids: number[]): Promise<true> {
-      await repo.delete(${t}ids${stamp});
+      ${
+        n.isErp
+          ? `await inTransaction(async (r) => {
+        await r.delete(${t}ids${stamp});
+        ${subsOf('ids')}
+      });`
+          : `await repo.delete(${t}ids${stamp});`
+      }
       return true;
     },
 `
 }`
 }
+${n.isErp ? subNames.map(erpSub).join('') : ''}
     async export(${uRead}: LoginUser, filter: ${n.pascal}Filter): Promise<Buffer> {
       ${
         dictTypes.length > 0
@@ -588,13 +684,28 @@ export const routesFile = (table: GenTable, n: Names, subs: readonly GenSub[] = 
   const names = n.isTree
     ? ['Create', 'Delete', 'Export', 'Get', 'List', 'Update']
     : ['Create', 'Delete', 'DeleteList', 'Export', 'Get', 'Page', 'Update'];
-  const subRoutes = subs.map((sub) => {
+  const subRoutes = subs.flatMap((sub) => {
     const s = subNamesOf(table, sub);
+    if (n.isErp)
+      return [
+        ['Page', 'query', 'query'],
+        ['Get', 'query', 'query.id'],
+        ['Create', 'body', 'body'],
+        ['Update', 'body', 'body'],
+        ['UpdateByPost', 'body', 'body', 'Update'],
+        ['Delete', 'query', 'query.id'],
+        ['DeleteList', 'query', 'query.ids'],
+      ].map(([name, part, arg, method = name]) => ({
+        endpoint: `${s.camel}${name}`,
+        line: `route(${s.camel}${name}, ({ user, ${part} }) => service.${s.camel}${method}(user, ${arg}));`,
+      }));
     const endpoint = `${s.camel}${sub.many ? 'List' : 'Get'}By${s.join.javaField.charAt(0).toUpperCase()}${s.join.javaField.slice(1)}`;
-    return {
-      endpoint,
-      line: `route(${endpoint}, ({ user, query }) => service.${s.camel}${sub.many ? 'List' : 'Get'}(user, query.${s.join.javaField}));`,
-    };
+    return [
+      {
+        endpoint,
+        line: `route(${endpoint}, ({ user, query }) => service.${s.camel}${sub.many ? 'List' : 'Get'}(user, query.${s.join.javaField}));`,
+      },
+    ];
   });
   return `import { ${[...names.map(e), ...subRoutes.map((r) => r.endpoint)].sort().join(', ')} } from '@app/contract';
 import type { RouteRegistrar } from '../../plugins/routes.js';

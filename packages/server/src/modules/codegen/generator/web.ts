@@ -205,6 +205,47 @@ const ${constant}_COLUMNS: TableColumnsType<${s.pascal}> = [
   };
 };
 
+/** An ERP sub-table's list of the chosen master's rows, with its own form, as a component of the page. */
+const erpList = (table: GenTable, sub: GenSub) => {
+  const s = subNamesOf(table, sub);
+  const cols = columnsOf(sub.columns);
+  const id = sub.columns.find((c) => c.primaryKey)!;
+  const columnCode = cols.listed.filter((c) => c !== s.join).map((c) => column(c, id));
+  const { jsx, uses } = fieldsJsx({ ...cols, business: cols.business.filter((c) => c !== s.join) }, '');
+  const constant = constantCase(s.field);
+  const join = s.join.javaField;
+  const endpoints = ['Page', 'Get', 'Create', 'Update', 'Delete'].map((e) => `${s.camel}${e}`);
+  return {
+    s,
+    uses,
+    columnCode,
+    endpoints,
+    tab: `{ key: '${s.field}', label: ${str(s.entity)}, children: <${s.pascal}List ${join}={chosen.id} /> }`,
+    code: `
+const ${constant}_COLUMNS: TableColumnsType<${s.pascal}> = [
+  ${columnCode.join(',\n  ')},
+];
+
+/** The ${s.entity} of the chosen ${table.classComment}. */
+function ${s.pascal}List({ ${join} }: { ${join}: number }) {
+  return useCrudPage({
+    endpoints: { page: ${endpoints[0]}, get: ${endpoints[1]}, create: ${endpoints[2]}, update: ${endpoints[3]}, delete: ${endpoints[4]} },
+    entity: ${str(s.entity)},
+    listOptions: { fixed: { ${join} }, address: false },
+    columns: ${constant}_COLUMNS,
+    emptyText: ${str(`暂无${s.entity}`)},
+    form: { name: '${s.camel}Form', toBody: (values) => ({ ...values, ${join} }) },
+    fields: ${jsx.some((j) => j.includes('updating')) ? '(_, updating) => ' : ''}(
+      <>
+        ${jsx.join('\n        ')}
+      </>
+    ),
+  });
+}
+`,
+  };
+};
+
 export const pageFile = (
   table: GenTable,
   columns: readonly GenColumn[],
@@ -212,14 +253,19 @@ export const pageFile = (
   subs: readonly GenSub[] = [],
 ): string => {
   const cols = columnsOf(columns);
-  const subParts = subs.map((sub) => subConsts(table, sub, n.isInner));
+  const subParts = n.isErp ? [] : subs.map((sub) => subConsts(table, sub, n.isInner));
+  const erpParts = n.isErp ? subs.map((sub) => erpList(table, sub)) : [];
   const id = columns.find((c) => c.primaryKey)!;
   const listed = cols.listed;
   const columnCode = listed.map((c) => column(c, id));
   const hasImage = listed.some(
     (c) => c.htmlType === 'imageUpload' && !c.dictType && !isDateTime(c) && !isBoolean(c),
   );
-  const allColumnCode = [...columnCode, ...subParts.flatMap((p) => (n.isInner ? p.columnCode : []))];
+  const allColumnCode = [
+    ...columnCode,
+    ...subParts.flatMap((p) => (n.isInner ? p.columnCode : [])),
+    ...erpParts.flatMap((p) => p.columnCode),
+  ];
   const hasHtml = allColumnCode.some((c) => c.includes('htmlText('));
   const search = cols.searched.map(SEARCH_KIND);
   const e = (name: string) => `${n.camel}${name}`;
@@ -370,17 +416,18 @@ export function ${n.pascal}Page() {
   }
 
   const { jsx, uses } = fieldsJsx(cols, '');
-  for (const part of subParts) for (const u of part.uses) uses.add(u);
+  for (const part of [...subParts, ...erpParts]) for (const u of part.uses) uses.add(u);
   const subEndpoints = n.isInner ? subParts.map((p) => p.table.match(/endpoint: (\w+)/)![1]!) : [];
   const endpoints = [
     ...['Create', 'Delete', 'Export', 'Get', 'Page', 'Update'].map(e),
     ...subEndpoints,
+    ...erpParts.flatMap((p) => p.endpoints),
   ].sort();
-  const subTypes = n.isInner ? subParts.map((p) => p.s.pascal) : [];
+  const subTypes = n.isInner ? subParts.map((p) => p.s.pascal) : erpParts.map((p) => p.s.pascal);
   const subHelpers = subParts.length > 0 ? ['SubForm', ...(n.isInner ? ['SubTables'] : [])] : [];
   return `import { ${endpoints.join(', ')} } from '@app/contract';
 import type { ${[n.pascal, ...subTypes].join(', ')} } from '@app/contract';
-${imports(uses, [...columnHelpers, ...subHelpers, 'useCrudPage'], hasImage ? ['Image'] : [], hasHtml)}
+${imports(uses, [...columnHelpers, ...subHelpers, 'useCrudPage'], [...(hasImage ? ['Image'] : []), ...(n.isErp ? ['Empty', 'Tabs'] : [])], hasHtml)}${n.isErp ? "\nimport { useState } from 'react';" : ''}
 
 const ENDPOINTS = {
   page: ${e('Page')},
@@ -396,10 +443,10 @@ const SEARCH: SearchField[] = [${search.join(', ')}];
 const COLUMNS: TableColumnsType<${n.pascal}> = [
   ${columnCode.join(',\n  ')},
 ];
-${uses.has('YES_NO') ? `\n${YES_NO}` : ''}${subParts.map((p) => `\n${p.code}`).join('')}
+${uses.has('YES_NO') ? `\n${YES_NO}` : ''}${subParts.map((p) => `\n${p.code}`).join('')}${erpParts.map((p) => p.code).join('')}
 ${doc}
 export function ${n.pascal}Page() {
-  return useCrudPage({
+  ${n.isErp ? `const [chosen, setChosen] = useState<${n.pascal} | null>(null);\n  const page = ` : 'return '}useCrudPage({
     endpoints: ENDPOINTS,
     entity: ${str(n.entity)},
     search: SEARCH,
@@ -425,8 +472,30 @@ export function ${n.pascal}Page() {
       },
     },`
         : ''
+    }${
+      n.isErp
+        ? `
+    table: {
+      onRow: (row) => ({ onClick: () => setChosen(row) }),
+      rowClassName: (row) => (row.id === chosen?.id ? 'ant-table-row-selected' : ''),
+    },`
+        : ''
     }
-  });
+  });${
+    n.isErp
+      ? `
+  return (
+    <>
+      {page}
+      {chosen ? (
+        <Tabs items={[${erpParts.map((p) => p.tab).join(', ')}]} />
+      ) : (
+        <Empty description=${`"点击上方的一行${n.entity}，在这里管理它的${erpParts.map((p) => p.s.entity).join('、')}"`} />
+      )}
+    </>
+  );`
+      : ''
+  }
 }
 `;
 };
