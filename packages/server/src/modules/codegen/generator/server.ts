@@ -334,8 +334,8 @@ const toView = (c: GenColumn): string => {
 };
 
 /** A body's field as the table stores it. */
-const toStored = (c: GenColumn): string => {
-  const v = `body.${c.javaField}`;
+const toStored = (c: GenColumn, source: string): string => {
+  const v = `${source}.${c.javaField}`;
   if (isBoolean(c)) return c.nullable ? `${v} === null ? null : ${v} ? 1 : 0` : `${v} ? 1 : 0`;
   return v;
 };
@@ -379,7 +379,7 @@ export const serviceFile = (
   const E = `${n.pascal}Error.${n.constant}`;
   // Booleans are stored as 0/1; otherwise the body is what the table stores.
   const stored = (list: readonly GenColumn[], body: string) =>
-    list.some(isBoolean) ? `{ ${list.map((c) => `${c.javaField}: ${toStored(c)}`).join(', ')} }` : body;
+    list.some(isBoolean) ? `{ ${list.map((c) => `${c.javaField}: ${toStored(c, body)}`).join(', ')} }` : body;
   // The caller's user, where the function reads it (its tenant, or the audit stamps).
   const uRead = tenant ? 'user' : '_user';
   const uWrite = tenant || cols.audited ? 'user' : '_user';
