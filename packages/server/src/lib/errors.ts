@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@app/contract';
-import { formatErrorMessage } from '@app/contract';
+import { formatErrorMessage, GlobalError } from '@app/contract';
 
 /** A failure the client is told about in the envelope: `{code, msg}` with HTTP 200. */
 export class ServiceError extends Error {
@@ -13,3 +13,7 @@ export class ServiceError extends Error {
 
 export const fail = (error: ErrorCode, ...args: unknown[]): ServiceError =>
   new ServiceError(error.code, formatErrorMessage(error.msg, ...args));
+
+/** A request the server refuses for a reason its schema cannot say: 请求参数不正确:<detail>. */
+export const badRequest = (detail: string): ServiceError =>
+  new ServiceError(GlobalError.BAD_REQUEST.code, `${GlobalError.BAD_REQUEST.msg}:${detail}`);

@@ -16,7 +16,7 @@ import {
 import { zipSync, strToU8 } from 'fflate';
 import type { AppContext, LoginUser } from '../../context.js';
 import type { OpenDataSource } from '../../lib/data-source.js';
-import { fail, ServiceError } from '../../lib/errors.js';
+import { badRequest, fail, ServiceError } from '../../lib/errors.js';
 import type { PageParams } from '../../lib/crud/index.js';
 import type { DataSourceService } from '../data-source/service.js';
 import { type ColumnSettings, defaultColumn, defaultTable } from './defaults.js';
@@ -53,13 +53,6 @@ const MASTER_TEMPLATES: readonly number[] = [
   CODEGEN_TEMPLATE_TYPE.MASTER_ERP,
   CODEGEN_TEMPLATE_TYPE.MASTER_INNER,
 ];
-
-/** An error whose message has `{}` placeholders, filled in order. */
-const fault = (error: { code: number; msg: string }, ...args: (string | number)[]) =>
-  new ServiceError(
-    error.code,
-    args.reduce<string>((msg, arg) => msg.replace('{}', String(arg)), error.msg),
-  );
 
 /** Column settings as the table stores them. */
 const storedColumn = (c: ColumnSettings): NewCodegenColumn => ({
@@ -131,7 +124,7 @@ export const codegenService = (ctx: AppContext, dataSources: DataSourceService) 
       subTables.map(async (row) => {
         const sub = await generatorTable(row);
         const joinColumn = sub.nameOf(row.subJoinColumnId);
-        if (!joinColumn) throw fault(CodegenError.CODEGEN_SUB_COLUMN_NOT_EXISTS, row.subJoinColumnId ?? '');
+        if (!joinColumn) throw fail(CodegenError.CODEGEN_SUB_COLUMN_NOT_EXISTS, row.subJoinColumnId ?? '');
         return { table: sub.table, columns: sub.columns, joinColumn, many: row.subJoinMany === 1 };
       }),
     );
@@ -213,25 +206,25 @@ export const codegenService = (ctx: AppContext, dataSources: DataSourceService) 
       for (const c of columns) {
         const name = savedColumns.find((s) => s.id === c.id)!.columnName;
         if (c.listOperation && c.listOperationCondition === 'LIKE' && c.javaType !== 'String')
-          throw new ServiceError(400, `请求参数不正确:字段 ${name} 不是文本，不能用 LIKE 查询`);
+          throw badRequest(`字段 ${name} 不是文本，不能用 LIKE 查询`);
         if (c.listOperation && c.listOperationCondition === 'BETWEEN' && c.javaType !== 'LocalDateTime')
-          throw new ServiceError(400, `请求参数不正确:字段 ${name} 不是日期时间，不能用 BETWEEN 查询`);
+          throw badRequest(`字段 ${name} 不是日期时间，不能用 BETWEEN 查询`);
       }
       if (table.templateType === CODEGEN_TEMPLATE_TYPE.SUB) {
         if (table.masterTableId === null || table.subJoinColumnId === null || table.subJoinMany === null)
           throw fail(CodegenError.CODEGEN_SUB_JOIN_REQUIRED);
         const master = await repo.findTable(table.masterTableId);
         if (!master || master.id === table.id)
-          throw fault(CodegenError.CODEGEN_MASTER_TABLE_NOT_EXISTS, table.masterTableId);
+          throw fail(CodegenError.CODEGEN_MASTER_TABLE_NOT_EXISTS, table.masterTableId);
         if (!ids.has(table.subJoinColumnId))
-          throw fault(CodegenError.CODEGEN_SUB_COLUMN_NOT_EXISTS, table.subJoinColumnId);
+          throw fail(CodegenError.CODEGEN_SUB_COLUMN_NOT_EXISTS, table.subJoinColumnId);
       }
       if (table.templateType === CODEGEN_TEMPLATE_TYPE.TREE) {
         const parent = columns.find((c) => c.id === table.treeParentColumnId);
         if (!parent || !columns.some((c) => c.id === table.treeNameColumnId))
           throw fail(CodegenError.CODEGEN_TREE_COLUMNS_REQUIRED);
         if (parent.javaField !== 'parentId' || !['Long', 'Integer'].includes(typeOf.get(parent.id)!))
-          throw new ServiceError(400, '请求参数不正确:树表的父编号字段必须是整数，java属性为 parentId');
+          throw badRequest('树表的父编号字段必须是整数，java属性为 parentId');
       }
       const { id, subJoinMany, ...settings } = table;
       await repo.update(

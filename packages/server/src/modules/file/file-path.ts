@@ -1,5 +1,4 @@
-import { GlobalError } from '@app/contract';
-import { ServiceError } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 
 /* Names and storage paths from callers: a path never leaves its storage, a name is only a label. */
 
@@ -10,9 +9,6 @@ const isControl = (c: string): boolean => {
 };
 const hasControl = (text: string): boolean => [...text].some(isControl);
 const MAX_PATH = 512;
-
-const invalid = (why: string) =>
-  new ServiceError(GlobalError.BAD_REQUEST.code, `${GlobalError.BAD_REQUEST.msg}:${why}`);
 
 /**
  * A storage path as given (upload `path`, public URL): relative, `/`-separated segments, none empty,
@@ -30,7 +26,9 @@ export const storagePathOf = (path: string): string | null => {
 export const requireStoragePath = (path: string): string => {
   const safe = storagePathOf(path);
   if (safe === null)
-    throw invalid('文件路径不合法（须为相对路径，不能包含 ..、反斜杠、冒号或控制字符，且不超过 512 个字符）');
+    throw badRequest(
+      '文件路径不合法（须为相对路径，不能包含 ..、反斜杠、冒号或控制字符，且不超过 512 个字符）',
+    );
   return safe;
 };
 
@@ -45,7 +43,7 @@ export const fileNameOf = (raw: string | undefined): string => {
     .join('')
     .trim()
     .slice(0, 256);
-  if (name === '.' || name === '..') throw invalid('文件名不合法');
+  if (name === '.' || name === '..') throw badRequest('文件名不合法');
   return name || 'file';
 };
 

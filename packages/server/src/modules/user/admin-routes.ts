@@ -18,14 +18,11 @@ import {
 } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { ServiceError } from '../../lib/errors.js';
+import { badRequest, ServiceError } from '../../lib/errors.js';
 import type { RouteRegistrar } from '../../plugins/routes.js';
 import { loadDictLabels, sendXlsx, UnreadableWorkbook } from '../../lib/crud/index.js';
 import type { UserAdminService } from './admin-service.js';
 import { parseImportSheet } from './import-excel.js';
-
-const badRequest = (detail: string) =>
-  new ServiceError(GlobalError.BAD_REQUEST.code, `${GlobalError.BAD_REQUEST.msg}:${detail}`);
 
 /** Reads the multipart `file` (at most 2 MB) and the optional `updateSupport` form field. */
 const readImportForm = async (
