@@ -12,6 +12,7 @@ import { apiLogBench } from './api-log.js';
 import { bpmBench } from './bpm.js';
 import { codegenBench } from './codegen.js';
 import { loginBench } from './login.js';
+import { productBench } from './product.js';
 import { schedulerBench } from './scheduler.js';
 import { cpuMs, machine, root, startServer, stop, waitFor, writeSection } from './server.js';
 import { systemBench } from './system.js';
@@ -396,7 +397,7 @@ const designerBench = async () => {
   writeSection('designer', section);
 };
 
-// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `api-log`, `scheduler`, `codegen`) runs only that section.
+// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `api-log`, `scheduler`, `codegen`, `product`) runs only that section.
 if (process.argv.includes('shell')) await main();
 else if (process.argv.includes('login')) await loginBench();
 else if (process.argv.includes('designer')) await designerBench();
@@ -405,6 +406,7 @@ else if (process.argv.includes('system')) await systemBench();
 else if (process.argv.includes('api-log')) await apiLogBench();
 else if (process.argv.includes('scheduler')) await schedulerBench();
 else if (process.argv.includes('codegen')) await codegenBench();
+else if (process.argv.includes('product')) await productBench();
 else {
   await main();
   await loginBench();
@@ -414,4 +416,5 @@ else {
   await apiLogBench();
   await schedulerBench();
   await codegenBench();
+  await productBench();
 }

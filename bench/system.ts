@@ -6,11 +6,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../packages/server/dist/app.js';
-import { loadConfig } from '../packages/server/dist/config.js';
 import { openDatabase, sqliteFileIn, type Db } from '../packages/server/dist/db/database.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { seedIfEmpty } from '../packages/server/dist/db/seed.js';
+import { signedInApp, timed } from './in-process.js';
 import { throwawayPostgres } from './server.js';
 
 const root = join(import.meta.dirname, '..');
@@ -67,9 +66,6 @@ const fill = async (db: Db): Promise<number> => {
   return (performance.now() - started) / 1000;
 };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
 interface Measured {
   name: string;
   path: string;
@@ -80,39 +76,13 @@ interface Measured {
 
 /** p50 and p95 of `RUNS` requests (after a warm-up) as the admin of tenant 1. */
 const measure = async (db: Db, queries: { name: string; path: string }[]): Promise<Measured[]> => {
-  const app = await buildApp({
-    config: { ...loadConfig({ ...process.env, CAPTCHA_ENABLED: 'false', WEB_DIST: '' }), logLevel: 'warn' },
-    db,
-    logger: false,
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/admin-api/system/auth/login',
-    headers: { 'tenant-id': '1' },
-    payload: { username: 'admin', password: 'admin123' },
-  });
-  const token = (login.json() as { data: { accessToken: string } }).data.accessToken;
-  const headers = { 'tenant-id': '1', authorization: `Bearer ${token}` };
+  const { call, close } = await signedInApp(db);
   const results: Measured[] = [];
   for (const query of queries) {
-    const call = async () => {
-      const res = await app.inject({ method: 'GET', url: `/admin-api${query.path}`, headers });
-      const body = res.json() as { code: number; msg: string; data: { total: number } };
-      if (body.code !== 0) throw new Error(`${query.path}: ${body.code} ${body.msg}`);
-      return body.data.total;
-    };
-    for (let i = 0; i < 20; i++) await call();
-    const times: number[] = [];
-    let total = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const started = performance.now();
-      total = await call();
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    results.push({ ...query, p50: percentile(times, 0.5), p95: percentile(times, 0.95), total });
+    const { p50, p95, last } = await timed(RUNS, 20, () => call<{ total: number }>('GET', query.path));
+    results.push({ ...query, p50, p95, total: last.total });
   }
-  await app.close();
+  await close();
   return results;
 };
 

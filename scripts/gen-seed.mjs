@@ -14,8 +14,22 @@ const readTsv = (name) => {
 };
 
 // Top-level trees the product ships pages for, and branches inside them it does not.
-const ROOTS = new Set(['1', '2', '1185']);
-const EXCLUDED = new Set(['1110', '1247', '111', '112', '1070', '1076', '1077']);
+const ROOTS = new Set(['1', '2', '1185', '2362']);
+// 商城系统: only 商品中心 so far, without 商品评论.
+const EXCLUDED = new Set([
+  '1110',
+  '1247',
+  '111',
+  '112',
+  '1070',
+  '1076',
+  '1077',
+  '2030',
+  '2072',
+  '2336',
+  '2358',
+  '2388',
+]);
 
 const menus = readTsv('menus.tsv');
 const byId = new Map(menus.map((m) => [m.id, m]));

@@ -16,6 +16,10 @@ import * as config from './api/config.js';
 import * as dataSource from './api/data-source.js';
 import * as demo01Contact from './api/demo01-contact.js';
 import * as demo02Category from './api/demo02-category.js';
+import * as productBrand from './api/product-brand.js';
+import * as productCategory from './api/product-category.js';
+import * as productProperty from './api/product-property.js';
+import * as productSpu from './api/product-spu.js';
 import * as demo03StudentErp from './api/demo03-student-erp.js';
 import * as demo03StudentInner from './api/demo03-student-inner.js';
 import * as demo03StudentNormal from './api/demo03-student-normal.js';
@@ -89,6 +93,10 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   oauth2,
   'operate-log': operateLog,
   post,
+  'product-brand': productBrand,
+  'product-category': productCategory,
+  'product-property': productProperty,
+  'product-spu': productSpu,
   profile,
   redis,
   role,

@@ -326,6 +326,42 @@ export const OAuth2Error = {
   ACCESS_TOKEN_EXPIRED: e(401, '访问令牌已过期'),
 } as const;
 
+/** Product catalogue (1_008_001–006): categories, brands, properties and values, SPUs and SKUs. */
+export const ProductError = {
+  CATEGORY_NOT_EXISTS: e(1_008_001_000, '商品分类不存在'),
+  CATEGORY_PARENT_NOT_EXISTS: e(1_008_001_001, '父分类不存在'),
+  CATEGORY_PARENT_NOT_FIRST_LEVEL: e(1_008_001_002, '父分类不能是二级分类'),
+  CATEGORY_EXISTS_CHILDREN: e(1_008_001_003, '存在子分类，无法删除'),
+  CATEGORY_DISABLED: e(1_008_001_004, '商品分类({})已禁用，无法使用'),
+  CATEGORY_HAVE_BIND_SPU: e(1_008_001_005, '类别下存在商品，无法删除'),
+  /** Ours: the tree has two levels, so a category with children stays at the top. */
+  CATEGORY_CHILDREN_CANNOT_MOVE: e(1_008_001_006, '存在子分类，不能移动到其他分类下'),
+  /** Ours: products sit only in second-level categories. */
+  CATEGORY_SPU_CANNOT_MOVE_TOP: e(1_008_001_007, '分类下存在商品，不能改为一级分类'),
+  BRAND_NOT_EXISTS: e(1_008_002_000, '品牌不存在'),
+  BRAND_DISABLED: e(1_008_002_001, '品牌已禁用'),
+  BRAND_NAME_EXISTS: e(1_008_002_002, '品牌名称已存在'),
+  /** Ours: a brand still on products cannot go. */
+  BRAND_HAVE_BIND_SPU: e(1_008_002_003, '品牌下存在商品，无法删除'),
+  PROPERTY_NOT_EXISTS: e(1_008_003_000, '属性项不存在'),
+  PROPERTY_EXISTS: e(1_008_003_001, '属性项的名称已存在'),
+  PROPERTY_DELETE_FAIL_VALUE_EXISTS: e(1_008_003_002, '属性项下存在属性值，无法删除'),
+  PROPERTY_VALUE_NOT_EXISTS: e(1_008_004_000, '属性值不存在'),
+  PROPERTY_VALUE_EXISTS: e(1_008_004_001, '属性值的名称已存在'),
+  /** Ours: a value a product's SKU holds cannot go, or the SKU would lose its name. */
+  PROPERTY_VALUE_IN_USE: e(1_008_004_002, '属性值已被商品使用，无法删除'),
+  SPU_NOT_EXISTS: e(1_008_005_000, '商品 SPU 不存在'),
+  SPU_SAVE_FAIL_CATEGORY_LEVEL_ERROR: e(
+    1_008_005_001,
+    '商品分类不正确，原因：必须使用第二级的商品分类及以下',
+  ),
+  SPU_NOT_RECYCLE: e(1_008_005_004, '商品 SPU 不处于回收站状态'),
+  SKU_NOT_EXISTS: e(1_008_006_000, '商品 SKU 不存在'),
+  SKU_PROPERTIES_DUPLICATED: e(1_008_006_001, '商品 SKU 的属性组合存在重复'),
+  SPU_ATTR_NUMBERS_MUST_BE_EQUALS: e(1_008_006_002, '一个 SPU 下的每个 SKU，其属性项必须一致'),
+  SPU_SKU_NOT_DUPLICATE: e(1_008_006_003, '一个 SPU 下的每个 SKU，必须不重复'),
+} as const;
+
 /** Messages the web must never show: a failed silent refresh already leads to the re-login dialog. */
 export const SILENT_ERROR_MESSAGES: readonly string[] = [
   AuthError.REFRESH_TOKEN_INVALID.msg,

@@ -302,6 +302,52 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       demo03Grade: { name: mark(side, 'infra_demo03_grade'), teacher: '班主任' },
     });
 
+    // The product catalogue.
+    const picture = { picUrl: 'https://img.example.com/p.png', sort: 0, status: 0 };
+    const topId = (await post('/product/category/create', {
+      ...picture,
+      parentId: 0,
+      name: mark(side, 'product_category'),
+    })) as number;
+    const categoryId = (await post('/product/category/create', {
+      ...picture,
+      parentId: topId,
+      name: mark(side, 'product_category'),
+    })) as number;
+    const brandId = (await post('/product/brand/create', {
+      ...picture,
+      name: mark(side, 'product_brand'),
+    })) as number;
+    const propertyId = (await post('/product/property/create', {
+      name: mark(side, 'product_property'),
+    })) as number;
+    const valueId = (await post('/product/property/value/create', {
+      propertyId,
+      name: mark(side, 'product_property_value'),
+    })) as number;
+    await post('/product/spu/create', {
+      name: mark(side, 'product_spu'),
+      description: '<p>描述</p>',
+      categoryId,
+      brandId,
+      picUrls: ['https://img.example.com/1.png'],
+      status: 1,
+      specType: 2,
+      showStock: true,
+      virtualSalesCount: 0,
+      skus: [
+        {
+          barCode: mark(side, 'product_sku'),
+          price: 100,
+          marketPrice: 100,
+          costPrice: 50,
+          status: 0,
+          stock: 1,
+          properties: [{ propertyId, valueId }],
+        },
+      ],
+    });
+
     // Every request goes to the API access log (with its user agent); an unexpected error, which no
     // request of this test makes, to the error log.
     await call(side, {

@@ -33,6 +33,7 @@ import * as m031 from './migrations/gen_infra_demo02_category.js';
 import * as m032 from './migrations/gen_infra_demo03_student_normal.js';
 import * as m033 from './migrations/gen_infra_demo03_student_inner.js';
 import * as m034 from './migrations/gen_infra_demo03_student_erp.js';
+import * as m035 from './migrations/035_product.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -71,6 +72,7 @@ const STEPS: Record<string, Step> = {
   '032_gen_infra_demo03_student_normal': m032,
   '033_gen_infra_demo03_student_inner': m033,
   '034_gen_infra_demo03_student_erp': m034,
+  '035_product': m035,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -1,6 +1,14 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { ApiAccessLogTable, ApiErrorLogTable } from './api-log-schema.js';
 import type { CodegenColumnTable, CodegenTableTable } from './codegen-schema.js';
+import type {
+  ProductBrandTable,
+  ProductCategoryTable,
+  ProductPropertyTable,
+  ProductPropertyValueTable,
+  ProductSkuTable,
+  ProductSpuTable,
+} from './product-schema.js';
 import type { JobLogTable, JobTable } from './job-schema.js';
 import type { SmsChannelTable, SmsCodeTable, SmsLogTable, SmsTemplateTable } from './sms-schema.js';
 import type { OAuth2ApproveTable, OAuth2CodeTable } from './oauth2-schema.js';
@@ -610,6 +618,12 @@ export interface Database {
   systemSocialUser: SocialUserTable;
   systemSocialUserBind: SocialUserBindTable;
   systemSocialState: SocialStateTable;
+  productCategory: ProductCategoryTable;
+  productBrand: ProductBrandTable;
+  productProperty: ProductPropertyTable;
+  productPropertyValue: ProductPropertyValueTable;
+  productSpu: ProductSpuTable;
+  productSku: ProductSkuTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -13,6 +13,7 @@ const NOT_PAGED: Record<string, string> = {
   'system/area/index': 'the region tree, as one list',
   'infra/dataSourceConfig/index': 'every data source, as the reference lists them without paging',
   'infra/demo02/index': 'the 示例分类 tree (made by 代码生成), as one list',
+  'mall/product/category/index': 'the two-level category tree, as one list',
   'bpm/model/design': 'the process designer',
   'infra/build/index': 'the form designer',
   'infra/redis/index': "the Redis server's figures",

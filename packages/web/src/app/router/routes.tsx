@@ -261,6 +261,45 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
               }),
             },
             {
+              id: 'product-property-value',
+              path: 'property/value/:propertyId',
+              handle: meta({
+                title: '商品属性值',
+                fullPath: '/property/value',
+                hidden: true,
+                activeMenu: '/mall/product/property',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/product/property-value-page')).default,
+              }),
+            },
+            {
+              id: 'product-spu-add',
+              path: 'spu/add',
+              handle: meta({
+                title: '添加商品',
+                fullPath: '/spu/add',
+                hidden: true,
+                activeMenu: '/mall/product/spu',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/product/spu-form-page')).default,
+              }),
+            },
+            {
+              id: 'product-spu-edit',
+              path: 'spu/edit/:spuId',
+              handle: meta({
+                title: '修改商品',
+                fullPath: '/spu/edit',
+                hidden: true,
+                activeMenu: '/mall/product/spu',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/product/spu-form-page')).default,
+              }),
+            },
+            {
               id: ROUTE_IDS.redirect,
               path: 'redirect/*',
               handle: meta({ title: '', fullPath: '/redirect', hidden: true, breadcrumb: false }),

@@ -1,4 +1,5 @@
 import type { Endpoint } from '@app/contract';
+import { Image } from 'antd';
 import type { TableColumnType, TableColumnsType } from 'antd';
 import { formatDateTime } from '../date/format';
 import type { DictValue } from '../dict';
@@ -39,6 +40,21 @@ export const dictColumn = <T,>(
   width: 90,
   align: 'center',
   render: (value: DictValue) => <DictTag type={dictType} value={value} />,
+  ...options,
+});
+
+/** A picture column: a 48 px thumbnail that opens the full picture, named after the row by `alt`. */
+export const imageColumn = <T,>(
+  title: string,
+  dataIndex: keyof T & string,
+  alt: (row: T) => string,
+  options: Options<T> = {},
+): TableColumnType<T> => ({
+  title,
+  dataIndex,
+  width: 90,
+  align: 'center',
+  render: (url: string | null, row: T) => url && <Image src={url} alt={alt(row)} width={48} height={48} />,
   ...options,
 });
 

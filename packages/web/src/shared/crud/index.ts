@@ -1,7 +1,14 @@
 // The CRUD kit: a management page is its columns, search fields, form fields and domain actions.
 export { actionColumn, CreateButton, ExportButton, useDeleteAction } from './actions';
 export type { ExportButtonProps } from './actions';
-export { dateTimeColumn, dictColumn, idColumn, textColumn, useEditDeleteColumn } from './columns';
+export {
+  dateTimeColumn,
+  dictColumn,
+  idColumn,
+  imageColumn,
+  textColumn,
+  useEditDeleteColumn,
+} from './columns';
 export type { EditDeleteColumnOptions } from './columns';
 export { useCrudPage } from './crud-page';
 export type { CrudEndpoints, CrudFormOptions, CrudPageOptions, CrudRowActions } from './crud-page';

@@ -1,0 +1,1 @@
+export { ProductBrandPage as default } from '../../../../brand-page';

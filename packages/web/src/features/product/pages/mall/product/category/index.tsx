@@ -1,0 +1,1 @@
+export { ProductCategoryPage as default } from '../../../../category-page';

@@ -1,0 +1,1 @@
+export { ProductPropertyPage as default } from '../../../../property-page';

@@ -1,0 +1,1 @@
+export { SpuPage as default } from '../../../../spu-page';
