@@ -8,7 +8,8 @@ import { fail, ok } from '../../test/http-stub';
 import { stubPageTest } from '../../test/page-test';
 import { renderPage } from '../../test/render-page';
 import SpuFormPage from './spu-form-page';
-import { LEAVE_QUESTION } from './spu-leave-guard';
+import { LEAVE_QUESTION } from '../../layout/tags-view';
+import { DEFAULT_LAYOUT_SETTING, useLayoutSettings } from '../../shared/settings/layout-settings';
 
 // ProseMirror cannot be typed into in jsdom (it reads the layout and the DOM selection): the description
 // is a plain text area here; rich-text-editor.test.tsx covers the editor itself.
@@ -178,9 +179,17 @@ const confirmButton = () => actionButton(/确\s*认/);
 const cancelButton = () => actionButton(/取\s*消/);
 const input = (name: string) => screen.getByLabelText<HTMLInputElement>(name);
 const selected = (tab: string) => byRole('tab', tab).getAttribute('aria-selected') === 'true';
-/** The latest 系统提示 dialog asking `question` (one closed before may still be in the document). */
-const dialogAsking = async (question: string) =>
-  (await screen.findAllByText(question)).at(-1)!.closest<HTMLElement>('.ant-modal')!;
+/**
+ * Answers the latest question about unsaved changes. It goes through the registered feedback API, here
+ * the spies of `stubPageTest`: its confirm's `onOk` goes on, `onCancel` stays.
+ */
+const answerLeave = async (answer: 'onOk' | 'onCancel') => {
+  const confirm = vi.mocked(stub.feedback.modal.confirm);
+  await waitFor(() => expect(confirm.mock.calls.at(-1)?.[0]).toMatchObject({ content: LEAVE_QUESTION }));
+  const asked = confirm.mock.calls.at(-1)![0] as { onOk: () => void; onCancel?: () => void };
+  confirm.mockClear();
+  await act(async () => asked[answer]?.());
+};
 const setNumber = async (user: UserEvent, label: string, value: string) => {
   await user.clear(input(label));
   await user.type(input(label), value);
@@ -452,24 +461,22 @@ describe('spu form page', { timeout: 60_000 }, () => {
     const { user, router } = setup();
     await user.type(await screen.findByLabelText('商品名称'), '半成品');
     await user.click(cancelButton());
-    const dialog = await dialogAsking(LEAVE_QUESTION);
-    await user.click(button(/取\s*消/, dialog));
+    await answerLeave('onCancel');
     expect(router.state.location.pathname).toBe('/spu/add');
     await user.click(cancelButton());
-    await user.click(button(/确\s*定/, await dialogAsking(LEAVE_QUESTION)));
+    await answerLeave('onOk');
     await waitFor(() => expect(router.state.location.pathname).toBe('/mall/product/spu'));
     expect(useTagsStore.getState().views).toEqual([]);
   });
 
-  it('asks before a navigation drops the changes, and keeps the tab when the user stays', async () => {
+  it('asks before a navigation drops the changes (here the tab strip is off)', async () => {
+    useLayoutSettings.setState({ setting: { ...DEFAULT_LAYOUT_SETTING, tagsView: false }, size: 'medium' });
     const { user, router } = setup('/spu/edit/7');
     await user.type(await screen.findByDisplayValue('老衬衫'), '（改）');
-    // The tab closed (its × or 关闭), then the next page opens: the changes would be lost.
-    useTagsStore.getState().closeView('/spu/edit/7');
     await act(() => router.navigate('/mall/product/spu'));
-    await user.click(button(/取\s*消/, await dialogAsking(LEAVE_QUESTION)));
+    await answerLeave('onCancel');
     expect(router.state.location.pathname).toBe('/spu/edit/7');
-    expect(useTagsStore.getState().views.map((view) => view.fullPath)).toEqual(['/spu/edit/7']);
+    useLayoutSettings.setState({ setting: { ...DEFAULT_LAYOUT_SETTING }, size: 'medium' });
     // With its tab open the page stays in the page cache: going elsewhere loses nothing.
     await act(() => router.navigate('/mall/product/spu'));
     expect(router.state.location.pathname).toBe('/mall/product/spu');

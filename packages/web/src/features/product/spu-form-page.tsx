@@ -15,14 +15,13 @@ import { App, Button, Form, InputNumber, Radio, Result, Skeleton, Space, Switch,
 import type { FormRule } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useTabs } from '../../layout/tags-view';
+import { useTabs, useUnsavedChanges } from '../../layout/tags-view';
 import { invalidateEndpoints, queryKey, required, textField, useCan } from '../../shared/crud';
 import { errorMessageOf, request } from '../../shared/request';
 import type { RichTextEditorProps } from '../../shared/ui/rich-text-editor';
 import { buildSkuRows, fromDetail, toSkuRequests } from './sku-matrix';
 import type { SkuRow } from './sku-matrix';
 import { BrandSelect, CategoryCascader } from './spu-inputs';
-import { useLeaveGuard } from './spu-leave-guard';
 import { PictureWall, VideoUpload } from './spu-media';
 import { SPU_LIST_PATH } from './spu-paths';
 import { SkuEditor } from './spu-sku-editor';
@@ -195,7 +194,7 @@ function SpuForm({
   const { message } = App.useApp();
   const client = useQueryClient();
   const tabs = useTabs();
-  const guard = useLeaveGuard();
+  const guard = useUnsavedChanges();
   const [form] = Form.useForm<Values>();
   const [tab, setTab] = useState<TabKey>('basic');
   const skus = useRef<SkuEditorApi>(null);

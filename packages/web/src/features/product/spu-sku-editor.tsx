@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { MAX_SKUS_PER_SPU } from '@app/contract';
 import type { ProductPropertyAndValues } from '@app/contract';
 import { Button, Form, Select, Space } from 'antd';
-import { useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import { buildSkuRows, droppedRows, fillColumns, invalidSkuRows, updateSkuRow } from './sku-matrix';
 import type { ChosenProperty, SkuFields, SkuRow, SpecValue } from './sku-matrix';
@@ -81,15 +81,23 @@ export function SkuEditor({ ref, properties, initial, onDirty }: SkuEditorProps)
   );
   const problem = multi ? specProblem(blocks, multiRows) : '';
 
-  const changeBlocks = (next: SpecBlock[]) => {
-    onDirty();
-    setBlocks(next);
-    const rows = buildSkuRows(toChosen(next), multiRows, dropped.current);
-    dropped.current = droppedRows(multiRows, rows, dropped.current);
-    setMultiRows(rows);
-  };
-  const changeBlock = (uid: number, change: Partial<SpecBlock>) =>
-    changeBlocks(blocks.map((block) => (block.uid === uid ? { ...block, ...change } : block)));
+  // The rows as last rendered, for a change of the blocks (a stable callback, so typing in the SKU
+  // table leaves the blocks alone).
+  const latestRows = useRef(multiRows);
+  useLayoutEffect(() => {
+    latestRows.current = multiRows;
+  }, [multiRows]);
+  const changeBlocks = useCallback(
+    (next: SpecBlock[]) => {
+      onDirty();
+      setBlocks(next);
+      const rows = buildSkuRows(toChosen(next), latestRows.current, dropped.current);
+      dropped.current = droppedRows(latestRows.current, rows, dropped.current);
+      latestRows.current = rows;
+      setMultiRows(rows);
+    },
+    [onDirty],
+  );
 
   const onCell: CellChange = useCallback(
     (key, field, value) => {
@@ -116,83 +124,15 @@ export function SkuEditor({ ref, properties, initial, onDirty }: SkuEditorProps)
     [multi, problem, shownRows],
   );
 
-  const taken = new Set(blocks.map((block) => block.propertyId));
   return (
     <>
       {multi && (
-        <Form.Item label="商品规格" required>
-          {blocks.map((block, index) => {
-            const property = properties.find((p) => p.id === block.propertyId);
-            // Values saved before and since gone from the property's list still show, ticked.
-            const offered = [
-              ...(property?.values ?? []),
-              ...block.values.filter((v) => !property?.values.some((known) => known.id === v.id)),
-            ];
-            const ticked = new Set(block.values.map((v) => v.id));
-            const toggle = (value: SpecValue) =>
-              changeBlock(block.uid, {
-                values: offered.filter((v) => (v.id === value.id ? !ticked.has(v.id) : ticked.has(v.id))),
-              });
-            return (
-              <div key={block.uid} className="spu-spec-block">
-                <Space>
-                  <Select<number>
-                    aria-label={`规格项目 ${index + 1}`}
-                    placeholder="请选择规格项目"
-                    value={block.propertyId ?? undefined}
-                    onChange={(id) =>
-                      changeBlock(block.uid, {
-                        propertyId: id,
-                        name: properties.find((p) => p.id === id)?.name ?? '',
-                        values: [],
-                      })
-                    }
-                    options={properties.map((p) => ({
-                      value: p.id,
-                      label: p.name,
-                      disabled: p.id !== block.propertyId && taken.has(p.id),
-                    }))}
-                    showSearch={{ optionFilterProp: 'label' }}
-                    style={{ width: 220 }}
-                  />
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`删除规格项目 ${block.name || index + 1}`}
-                    onClick={() => changeBlocks(blocks.filter((b) => b.uid !== block.uid))}
-                  />
-                </Space>
-                {block.propertyId !== null && (
-                  <div className="spu-spec-values" role="group" aria-label={`${block.name}的规格值`}>
-                    {offered.length === 0 && <span>该属性项还没有属性值，请先到商品属性中添加</span>}
-                    {offered.map((value) => (
-                      <Button
-                        key={value.id}
-                        size="small"
-                        type={ticked.has(value.id) ? 'primary' : 'default'}
-                        aria-pressed={ticked.has(value.id)}
-                        onClick={() => toggle(value)}
-                      >
-                        {value.name}
-                      </Button>
-                    ))}
-                  </div>
-                )}
-              </div>
-            );
-          })}
-          <Button
-            icon={<PlusOutlined />}
-            disabled={blocks.length >= properties.length}
-            onClick={() =>
-              changeBlocks([...blocks, { uid: nextUid++, propertyId: null, name: '', values: [] }])
-            }
-          >
-            添加规格
-          </Button>
-          {showErrors && problem && <div className="spu-spec-error">{problem}</div>}
-        </Form.Item>
+        <SpecBlocks
+          blocks={blocks}
+          properties={properties}
+          problem={showErrors ? problem : ''}
+          onChange={changeBlocks}
+        />
       )}
       <Form.Item label="商品 SKU" required>
         <SkuTable
@@ -211,3 +151,94 @@ export function SkuEditor({ ref, properties, initial, onDirty }: SkuEditorProps)
     </>
   );
 }
+
+/** The 规格项目 blocks: a property each and its values to tick. Memoised: typing in the SKUs skips it. */
+const SpecBlocks = memo(function SpecBlocks({
+  blocks,
+  properties,
+  problem,
+  onChange,
+}: {
+  blocks: SpecBlock[];
+  properties: readonly ProductPropertyAndValues[];
+  /** What is wrong with them, once the user tried to save ('' otherwise). */
+  problem: string;
+  onChange: (next: SpecBlock[]) => void;
+}) {
+  const changeBlock = (uid: number, change: Partial<SpecBlock>) =>
+    onChange(blocks.map((block) => (block.uid === uid ? { ...block, ...change } : block)));
+  const taken = new Set(blocks.map((block) => block.propertyId));
+  return (
+    <Form.Item label="商品规格" required>
+      {blocks.map((block, index) => {
+        const property = properties.find((p) => p.id === block.propertyId);
+        // Values saved before and since gone from the property's list still show, ticked.
+        const offered = [
+          ...(property?.values ?? []),
+          ...block.values.filter((v) => !property?.values.some((known) => known.id === v.id)),
+        ];
+        const ticked = new Set(block.values.map((v) => v.id));
+        const toggle = (value: SpecValue) =>
+          changeBlock(block.uid, {
+            values: offered.filter((v) => (v.id === value.id ? !ticked.has(v.id) : ticked.has(v.id))),
+          });
+        return (
+          <div key={block.uid} className="spu-spec-block">
+            <Space>
+              <Select<number>
+                aria-label={`规格项目 ${index + 1}`}
+                placeholder="请选择规格项目"
+                value={block.propertyId ?? undefined}
+                onChange={(id) =>
+                  changeBlock(block.uid, {
+                    propertyId: id,
+                    name: properties.find((p) => p.id === id)?.name ?? '',
+                    values: [],
+                  })
+                }
+                options={properties.map((p) => ({
+                  value: p.id,
+                  label: p.name,
+                  disabled: p.id !== block.propertyId && taken.has(p.id),
+                }))}
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 220 }}
+              />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`删除规格项目 ${block.name || index + 1}`}
+                onClick={() => onChange(blocks.filter((b) => b.uid !== block.uid))}
+              />
+            </Space>
+            {block.propertyId !== null && (
+              <div className="spu-spec-values" role="group" aria-label={`${block.name}的规格值`}>
+                {offered.length === 0 && <span>该属性项还没有属性值，请先到商品属性中添加</span>}
+                {offered.map((value) => (
+                  <Button
+                    key={value.id}
+                    size="small"
+                    type={ticked.has(value.id) ? 'primary' : 'default'}
+                    aria-pressed={ticked.has(value.id)}
+                    onClick={() => toggle(value)}
+                  >
+                    {value.name}
+                  </Button>
+                ))}
+              </div>
+            )}
+          </div>
+        );
+      })}
+      <Button
+        icon={<PlusOutlined />}
+        disabled={blocks.length >= properties.length}
+        onClick={() => onChange([...blocks, { uid: nextUid++, propertyId: null, name: '', values: [] }])}
+      >
+        添加规格
+      </Button>
+      {problem && <div className="spu-spec-error">{problem}</div>}
+    </Form.Item>
+  );
+});

@@ -1,53 +1,87 @@
 import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { MAX_PRICE_FEN, MAX_STOCK } from '@app/contract';
-import { Button, Input, InputNumber, Space, Table, Upload } from 'antd';
+import { Button, Input, InputNumber, Pagination, Space, Table, Upload } from 'antd';
 import type { TableColumnType, TableColumnsType } from 'antd';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { uploadFile } from '../../shared/request';
 import { EMPTY_SKU, SKU_DISABLED, SKU_ENABLED, skuRowErrors } from './sku-matrix';
 import type { ChosenProperty, SkuErrors, SkuField, SkuFields, SkuProperty, SkuRow } from './sku-matrix';
 
 /*
  * The SKU table: one read-only column per property, the inputs of each SKU, and for a multi-spec the
- * 批量设置 row and the 禁用 / 启用 action. Typing re-renders the cells of one row only: records keep
- * their identity while their row does, and every cell updates only when its record changed.
+ * 批量设置 row and the 禁用 / 启用 action. The table itself renders the rows' structure (keys, values,
+ * enabled or not); the cells read their row's fields from a store, so typing re-renders the cells of one
+ * row and never the table (bench/product.ts times typing into 125 SKUs).
  */
+
+/** SKUs shown at a time; more are paged. */
+const SKU_PAGE_SIZE = 50;
 
 /** The key of the 批量设置 row (SKU keys are '' or `propertyId:valueId` pairs). */
 export const BULK_KEY = 'bulk';
 
 export type CellChange = <F extends SkuField>(key: string, field: F, value: SkuFields[F]) => void;
 
+/** A row of the table: what stays while the user types. */
 interface SkuRecord {
   key: string;
   bulk: boolean;
   /** How the row's inputs are named: its values ('红,S'), '批量设置', or '' for the single SKU. */
   name: string;
-  fields: SkuFields;
   properties: readonly SkuProperty[];
+  disabled: boolean;
+}
+
+/** What the cells of a row show. */
+interface RowValues {
+  fields: SkuFields;
   errors: SkuErrors;
 }
 
 const NO_ERRORS: SkuErrors = {};
+const BLANK: RowValues = { fields: EMPTY_SKU, errors: NO_ERRORS };
 
-// One record per row object (and errors shown or not): a row left alone keeps its record, so its cells
-// skip rendering. Rows are replaced, never changed, so a record never goes stale.
-const RECORDS = { shown: new WeakMap<SkuRow, SkuRecord>(), hidden: new WeakMap<SkuRow, SkuRecord>() };
+// One values object per row object (and errors shown or not): a row left alone keeps it, so its cells
+// are not told to render. Rows are replaced, never changed, so a cached object never goes stale.
+const VALUES = { shown: new WeakMap<SkuRow, RowValues>(), hidden: new WeakMap<SkuRow, RowValues>() };
 
-function recordOf(row: SkuRow, showErrors: boolean): SkuRecord {
-  const cache = showErrors ? RECORDS.shown : RECORDS.hidden;
+function valuesOf(row: SkuRow, showErrors: boolean): RowValues {
+  const cache = showErrors ? VALUES.shown : VALUES.hidden;
   const known = cache.get(row);
   if (known) return known;
-  const record: SkuRecord = {
-    key: row.key,
-    bulk: false,
-    name: row.properties.map((p) => p.valueName).join(','),
-    fields: row,
-    properties: row.properties,
-    errors: showErrors ? skuRowErrors(row) : NO_ERRORS,
+  const values = { fields: row, errors: showErrors ? skuRowErrors(row) : NO_ERRORS };
+  cache.set(row, values);
+  return values;
+}
+
+/** The rows' values by key; a cell subscribes to its row and renders when that row's values change. */
+function createRowStore() {
+  let staged = new Map<string, RowValues>();
+  let published = staged;
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    get: (key: string): RowValues => staged.get(key) ?? BLANK,
+    subscribe(key: string, listener: () => void) {
+      const set = listeners.get(key) ?? listeners.set(key, new Set()).get(key)!;
+      set.add(listener);
+      return () => void set.delete(listener);
+    },
+    /** The values this render shows (read by the cells rendered now). */
+    stage: (values: Map<string, RowValues>) => void (staged = values),
+    /** Tells the cells whose row changed since the last call. */
+    publish() {
+      const previous = published;
+      published = staged;
+      for (const [key, values] of staged)
+        if (previous.get(key) !== values) listeners.get(key)?.forEach((listener) => listener());
+    },
   };
-  cache.set(row, record);
-  return record;
+}
+type RowStore = ReturnType<typeof createRowStore>;
+
+function useRow(store: RowStore, key: string): RowValues {
+  const subscribe = useCallback((listener: () => void) => store.subscribe(key, listener), [store, key]);
+  return useSyncExternalStore(subscribe, () => store.get(key));
 }
 
 type NumberField = 'marketPrice' | 'price' | 'costPrice' | 'stock' | 'warnStock' | 'volume' | 'weight';
@@ -144,6 +178,76 @@ const SkuPicture = memo(function SkuPicture({
   );
 });
 
+/** A number input of a row (a price, stock, volume or weight). */
+const NumberCell = memo(function NumberCell({
+  store,
+  record,
+  column,
+  onChange,
+}: {
+  store: RowStore;
+  record: SkuRecord;
+  column: (typeof NUMBER_COLUMNS)[number];
+  onChange: CellChange;
+}) {
+  const { fields, errors } = useRow(store, record.key);
+  const { field } = column;
+  return (
+    <>
+      <InputNumber<number>
+        value={fields[field]}
+        onChange={(value) => onChange(record.key, field, value ?? null)}
+        min={0}
+        max={column.max}
+        precision={column.precision}
+        aria-label={labelOf(column.label, record)}
+        status={errors[field] ? 'error' : undefined}
+        style={{ width: '100%' }}
+      />
+      <ErrorText error={errors[field]} />
+    </>
+  );
+});
+
+const PictureCell = memo(function PictureCell({
+  store,
+  record,
+  onChange,
+}: {
+  store: RowStore;
+  record: SkuRecord;
+  onChange: CellChange;
+}) {
+  const { fields } = useRow(store, record.key);
+  return (
+    <SkuPicture
+      value={fields.picUrl}
+      onChange={(url) => onChange(record.key, 'picUrl', url)}
+      label={labelOf('规格图片', record)}
+    />
+  );
+});
+
+const BarCodeCell = memo(function BarCodeCell({
+  store,
+  record,
+  onChange,
+}: {
+  store: RowStore;
+  record: SkuRecord;
+  onChange: CellChange;
+}) {
+  const { fields } = useRow(store, record.key);
+  return (
+    <Input
+      value={fields.barCode ?? ''}
+      onChange={(event) => onChange(record.key, 'barCode', event.target.value || null)}
+      maxLength={64}
+      aria-label={labelOf('条码', record)}
+    />
+  );
+});
+
 interface SkuTableProps {
   rows: readonly SkuRow[];
   /** The properties with chosen values: one column each (none for a single spec). */
@@ -157,6 +261,10 @@ interface SkuTableProps {
   onFill: () => void;
 }
 
+const rowClassName = (record: SkuRecord) =>
+  record.bulk ? 'spu-sku-bulk' : record.disabled ? 'spu-sku-disabled' : '';
+const EMPTY_TEXT = { emptyText: '请添加规格项目并选择规格值' };
+
 export const SkuTable = memo(function SkuTable({
   rows,
   properties,
@@ -166,24 +274,57 @@ export const SkuTable = memo(function SkuTable({
   onChange,
   onFill,
 }: SkuTableProps) {
-  const records = useMemo(() => {
-    const skus = rows.map((row) => recordOf(row, showErrors));
-    if (!multi || rows.length === 0) return skus;
-    const bulkRecord: SkuRecord = {
-      key: BULK_KEY,
-      bulk: true,
-      name: '批量设置',
-      fields: { ...EMPTY_SKU, ...bulk },
-      properties: [],
-      errors: NO_ERRORS,
-    };
-    return [bulkRecord, ...skus];
-  }, [rows, multi, bulk, showErrors]);
+  const [store] = useState(createRowStore);
+  const withBulk = multi && rows.length > 0;
+  const bulkValues = useMemo(() => ({ fields: { ...EMPTY_SKU, ...bulk }, errors: NO_ERRORS }), [bulk]);
+  const values = useMemo(() => {
+    const byKey = new Map(rows.map((row) => [row.key, valuesOf(row, showErrors)]));
+    if (withBulk) byKey.set(BULK_KEY, bulkValues);
+    return byKey;
+  }, [rows, withBulk, bulkValues, showErrors]);
+  store.stage(values);
+  useLayoutEffect(() => store.publish(), [store, values]);
+
+  // The structure changes with the rows' keys and their 启用 / 禁用, not with what is typed.
+  const shape = rows.map((row) => `${row.key}/${row.status}`).join('|');
+  // A long table shows a page of SKUs (under the 批量设置 row, which acts on all of them): a keystroke
+  // then lays out and paints a page, not every SKU (bench/product.ts types into 125).
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(rows.length / SKU_PAGE_SIZE));
+  const shownPage = Math.min(page, pages);
+  // Asked to show the problems: the page of the first SKU with one (once, as they are first shown).
+  const [errorsShown, setErrorsShown] = useState(showErrors);
+  if (showErrors !== errorsShown) {
+    setErrorsShown(showErrors);
+    const first = showErrors
+      ? rows.findIndex((row) => Object.keys(valuesOf(row, true).errors).length > 0)
+      : -1;
+    if (first >= 0) setPage(Math.floor(first / SKU_PAGE_SIZE) + 1);
+  }
+  const records = useMemo((): SkuRecord[] => {
+    const skus = rows.slice((shownPage - 1) * SKU_PAGE_SIZE, shownPage * SKU_PAGE_SIZE).map((row) => ({
+      key: row.key,
+      bulk: false,
+      name: row.properties.map((p) => p.valueName).join(','),
+      properties: row.properties,
+      disabled: row.status === SKU_DISABLED,
+    }));
+    return withBulk
+      ? [{ key: BULK_KEY, bulk: true, name: '批量设置', properties: [], disabled: false }, ...skus]
+      : skus;
+    // `rows` is read for its shape only: typing changes the rows, not the shape.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shape, withBulk, shownPage]);
+
+  // 批量填充 runs the latest fill: the columns stay the same while the bulk row is typed into.
+  const fill = useRef(onFill);
+  useLayoutEffect(() => {
+    fill.current = onFill;
+  }, [onFill]);
 
   const columns = useMemo((): TableColumnsType<SkuRecord> => {
     const cell = (column: TableColumnType<SkuRecord>): TableColumnType<SkuRecord> => ({
       align: 'center',
-      shouldCellUpdate: (record, previous) => record !== previous,
       ...column,
     });
     const propertyColumns = properties.map((property, index) =>
@@ -196,25 +337,13 @@ export const SkuTable = memo(function SkuTable({
         render: (_: unknown, record) => (record.bulk ? '批量设置' : record.properties[index]?.valueName),
       }),
     );
-    const numberColumns = NUMBER_COLUMNS.map(({ field, title, label, required, precision, max, width }) =>
+    const numberColumns = NUMBER_COLUMNS.map((column) =>
       cell({
-        title: required ? <span className="spu-sku-required">{title}</span> : title,
-        key: field,
-        width,
+        title: column.required ? <span className="spu-sku-required">{column.title}</span> : column.title,
+        key: column.field,
+        width: column.width,
         render: (_: unknown, record) => (
-          <>
-            <InputNumber<number>
-              value={record.fields[field]}
-              onChange={(value) => onChange(record.key, field, value ?? null)}
-              min={0}
-              max={max}
-              precision={precision}
-              aria-label={labelOf(label, record)}
-              status={record.errors[field] ? 'error' : undefined}
-              style={{ width: '100%' }}
-            />
-            <ErrorText error={record.errors[field]} />
-          </>
+          <NumberCell store={store} record={record} column={column} onChange={onChange} />
         ),
       }),
     );
@@ -224,27 +353,14 @@ export const SkuTable = memo(function SkuTable({
         title: '规格图片',
         key: 'picUrl',
         width: 100,
-        render: (_: unknown, record) => (
-          <SkuPicture
-            value={record.fields.picUrl}
-            onChange={(url) => onChange(record.key, 'picUrl', url)}
-            label={labelOf('规格图片', record)}
-          />
-        ),
+        render: (_: unknown, record) => <PictureCell store={store} record={record} onChange={onChange} />,
       }),
       ...numberColumns,
       cell({
         title: '条码',
         key: 'barCode',
         width: 150,
-        render: (_: unknown, record) => (
-          <Input
-            value={record.fields.barCode ?? ''}
-            onChange={(event) => onChange(record.key, 'barCode', event.target.value || null)}
-            maxLength={64}
-            aria-label={labelOf('条码', record)}
-          />
-        ),
+        render: (_: unknown, record) => <BarCodeCell store={store} record={record} onChange={onChange} />,
       }),
       ...(multi
         ? [
@@ -255,32 +371,59 @@ export const SkuTable = memo(function SkuTable({
               fixed: 'right',
               render: (_: unknown, record) =>
                 record.bulk ? (
-                  <Button type="link" size="small" onClick={onFill}>
+                  <Button type="link" size="small" onClick={() => fill.current()}>
                     批量填充
                   </Button>
                 ) : (
                   <Button
                     type="link"
                     size="small"
-                    danger={record.fields.status === SKU_ENABLED}
-                    aria-label={`${record.fields.status === SKU_ENABLED ? '禁用' : '启用'} ${record.name}`}
+                    danger={!record.disabled}
+                    aria-label={`${record.disabled ? '启用' : '禁用'} ${record.name}`}
                     onClick={() =>
-                      onChange(
-                        record.key,
-                        'status',
-                        record.fields.status === SKU_ENABLED ? SKU_DISABLED : SKU_ENABLED,
-                      )
+                      onChange(record.key, 'status', record.disabled ? SKU_ENABLED : SKU_DISABLED)
                     }
                   >
-                    {record.fields.status === SKU_ENABLED ? '禁用' : '启用'}
+                    {record.disabled ? '启用' : '禁用'}
                   </Button>
                 ),
             }),
           ]
         : []),
     ];
-  }, [properties, multi, onChange, onFill]);
+  }, [properties, multi, onChange, store]);
 
+  const width = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
+  return (
+    <>
+      <SkuGrid records={records} columns={columns} width={width} />
+      {pages > 1 && (
+        <Pagination
+          className="spu-sku-pagination"
+          size="small"
+          current={shownPage}
+          pageSize={SKU_PAGE_SIZE}
+          total={rows.length}
+          showSizeChanger={false}
+          showTotal={(total) => `共 ${total} 个 SKU`}
+          onChange={setPage}
+        />
+      )}
+    </>
+  );
+});
+
+/** The antd table, rendered again only when its rows' structure or its columns change. */
+const SkuGrid = memo(function SkuGrid({
+  records,
+  columns,
+  width,
+}: {
+  records: SkuRecord[];
+  columns: TableColumnsType<SkuRecord>;
+  /** The columns' widths added up. */
+  width: number;
+}) {
   return (
     <Table<SkuRecord>
       className="spu-sku-table"
@@ -290,11 +433,11 @@ export const SkuTable = memo(function SkuTable({
       pagination={false}
       columns={columns}
       dataSource={records}
-      scroll={{ x: 'max-content' }}
-      rowClassName={(record) =>
-        record.bulk ? 'spu-sku-bulk' : record.fields.status === SKU_DISABLED ? 'spu-sku-disabled' : ''
-      }
-      locale={{ emptyText: '请添加规格项目并选择规格值' }}
+      // Fixed column widths: a typed value lays out its cell, not the whole table again.
+      tableLayout="fixed"
+      scroll={{ x: width }}
+      rowClassName={rowClassName}
+      locale={EMPTY_TEXT}
       aria-label="商品 SKU"
     />
   );

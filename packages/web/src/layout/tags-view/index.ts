@@ -5,3 +5,4 @@ export * from './tags-model';
 export { useTagsStore } from './tags-store';
 export { useTabs } from './use-tabs';
 export type { TabsApi } from './use-tabs';
+export { LEAVE_QUESTION, useUnsavedChanges } from './unsaved-changes';

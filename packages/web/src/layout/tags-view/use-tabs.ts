@@ -1,8 +1,18 @@
 import { useContext, useMemo } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
-import { refreshPath, targetAfterClose, viewKey } from './tags-model';
+import {
+  closeAllViews,
+  closeLeftViews,
+  closeOtherViews,
+  closeRightViews,
+  closeView,
+  refreshPath,
+  targetAfterClose,
+  viewKey,
+} from './tags-model';
 import type { TagView } from './tags-model';
 import { useTagsStore } from './tags-store';
+import { confirmDrop } from './unsaved-changes';
 
 /** Tab operations for the tags view and for pages (the reference's `$tab`). */
 export interface TabsApi {
@@ -48,6 +58,15 @@ export function useTabs(): TabsApi {
         void navigate(targetAfterClose(remaining, closed));
     };
     const store = () => useTagsStore.getState();
+    /** Runs `close` once the pages it would drop may go (a page with unsaved changes asks first). */
+    const closing = (remaining: (views: readonly TagView[]) => readonly TagView[], close: () => void) => {
+      const { views } = store();
+      const kept = new Set(remaining(views));
+      confirmDrop(
+        views.filter((view) => !kept.has(view)).map((view) => view.fullPath),
+        close,
+      );
+    };
 
     return {
       current,
@@ -55,22 +74,41 @@ export function useTabs(): TabsApi {
       close: (fullPath = current) => {
         const view = viewFor(fullPath);
         if (view.affix) return;
-        settle(store().closeView(fullPath), view);
+        closing(
+          (views) => closeView(views, fullPath),
+          () => settle(store().closeView(fullPath), view),
+        );
       },
-      closeOthers: (fullPath = current) => {
-        store().closeOthers(fullPath);
-        if (fullPath !== onScreen()) void navigate(fullPath);
-      },
-      closeLeft: (fullPath = current) => settle(store().closeLeft(fullPath), viewFor(fullPath)),
-      closeRight: (fullPath = current) => settle(store().closeRight(fullPath), viewFor(fullPath)),
+      closeOthers: (fullPath = current) =>
+        closing(
+          (views) => closeOtherViews(views, fullPath),
+          () => {
+            store().closeOthers(fullPath);
+            if (fullPath !== onScreen()) void navigate(fullPath);
+          },
+        ),
+      closeLeft: (fullPath = current) =>
+        closing(
+          (views) => closeLeftViews(views, fullPath),
+          () => settle(store().closeLeft(fullPath), viewFor(fullPath)),
+        ),
+      closeRight: (fullPath = current) =>
+        closing(
+          (views) => closeRightViews(views, fullPath),
+          () => settle(store().closeRight(fullPath), viewFor(fullPath)),
+        ),
       closeAll: (fullPath = current) => {
         const view = viewFor(fullPath);
-        settle(store().closeAll(), view);
+        closing(closeAllViews, () => settle(store().closeAll(), view));
       },
-      closeAndOpen: (to, fullPath = current) => {
-        store().closeView(fullPath);
-        void navigate(to);
-      },
+      closeAndOpen: (to, fullPath = current) =>
+        closing(
+          (views) => closeView(views, fullPath),
+          () => {
+            store().closeView(fullPath);
+            void navigate(to);
+          },
+        ),
       setTitle: (title, fullPath = current) => store().setTitle(fullPath, title),
     };
   }, [current, navigate, router]);
