@@ -52,6 +52,8 @@ export const propertyRepository = (db: Kysely<Database>) => {
     return query;
   };
 
+  // Properties and values share these columns (a property's changes carry no propertyId), hence one
+  // update and one delete typed by the value table.
   const update = async (
     table: Table,
     tenantId: number,
