@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
+import { optionalNumberParam } from '../query.js';
 import { epochMillis } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
 
@@ -24,18 +25,7 @@ export type ProductCategory = z.output<typeof productCategory>;
 export const productCategoryListReq = z.object({
   name: textFilter('分类名称', 255),
   status: statusFilter,
-  parentId: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '') return undefined;
-      const n = Number(v);
-      if (!Number.isSafeInteger(n) || n < 0) {
-        ctx.addIssue({ code: 'custom', message: '父分类编号格式不正确' });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  parentId: optionalNumberParam('父分类编号', { int: true }),
 });
 export type ProductCategoryListReq = z.input<typeof productCategoryListReq>;
 

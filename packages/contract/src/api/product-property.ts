@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
-import { idParam, idListParam, readTimeRange, stringOrList } from '../query.js';
+import { idParam, idListParam, optionalPositiveInt, readTimeRange, stringOrList } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
 
@@ -60,18 +60,7 @@ export type ProductPropertyUpdateReq = z.input<typeof productPropertyUpdateReq>;
 
 export const productPropertyValuePageReq = pageParam
   .extend({
-    propertyId: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === '') return undefined;
-        const n = Number(v);
-        if (!Number.isSafeInteger(n) || n <= 0) {
-          ctx.addIssue({ code: 'custom', message: '属性项编号格式不正确' });
-          return z.NEVER;
-        }
-        return n;
-      }),
+    propertyId: optionalPositiveInt('属性项编号'),
     name: textFilter('名称', 64),
     ...timeFields,
   })

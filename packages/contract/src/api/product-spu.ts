@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
-import { booleanParam, optionalNumberParam, readTimeRange, stringOrList } from '../query.js';
+import {
+  booleanParam,
+  optionalNumberParam,
+  optionalPositiveInt,
+  readTimeRange,
+  stringOrList,
+} from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
 
@@ -112,25 +118,11 @@ export const productSkuOption = z.object({
 });
 export type ProductSkuOption = z.output<typeof productSkuOption>;
 
-const positiveIdFilter = (label: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '') return undefined;
-      const n = Number(v);
-      if (!Number.isSafeInteger(n) || n <= 0) {
-        ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 const filterFields = {
   name: textFilter('商品名称', 128),
   code: textFilter('商品编码', 64),
-  categoryId: positiveIdFilter('商品分类编号'),
-  brandId: positiveIdFilter('商品品牌编号'),
+  categoryId: optionalPositiveInt('商品分类编号'),
+  brandId: optionalPositiveInt('商品品牌编号'),
   status: z
     .enum(['1', '0', '-1', ''], { error: '商品状态只能是 1（销售中）、0（仓库中）或 -1（回收站）' })
     .optional()

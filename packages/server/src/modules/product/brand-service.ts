@@ -57,7 +57,7 @@ export const brandService = (ctx: AppContext, spus: SpuRepository) => {
 
     async delete(user: LoginUser, id: number): Promise<boolean> {
       await existing(user, id);
-      if ((await spus.countOfBrand(user.tenantId, id)) > 0) throw fail(ProductError.BRAND_HAVE_BIND_SPU);
+      if (await spus.anyWith(user.tenantId, 'brandId', id)) throw fail(ProductError.BRAND_HAVE_BIND_SPU);
       await repo.softDelete(user.tenantId, id, ctx.now(), user.id);
       return true;
     },

@@ -27,7 +27,7 @@ export const categoryService = (ctx: AppContext, spus: SpuRepository) => {
   /** The parent is a top-level category other than the row; the tree keeps its two levels. */
   const validate = async (user: LoginUser, id: number | null, changes: CategoryChanges) => {
     if (changes.parentId === 0) {
-      if (id !== null && (await spus.countInCategory(user.tenantId, id)) > 0)
+      if (id !== null && (await spus.anyWith(user.tenantId, 'categoryId', id)))
         throw fail(ProductError.CATEGORY_SPU_CANNOT_MOVE_TOP);
       return;
     }
@@ -63,7 +63,7 @@ export const categoryService = (ctx: AppContext, spus: SpuRepository) => {
     async delete(user: LoginUser, id: number): Promise<boolean> {
       await existing(user, id);
       if (await repo.hasChildren(user.tenantId, id)) throw fail(ProductError.CATEGORY_EXISTS_CHILDREN);
-      if ((await spus.countInCategory(user.tenantId, id)) > 0)
+      if (await spus.anyWith(user.tenantId, 'categoryId', id))
         throw fail(ProductError.CATEGORY_HAVE_BIND_SPU);
       await repo.softDelete(user.tenantId, id, ctx.now(), user.id);
       return true;

@@ -195,20 +195,11 @@ export const spuRepository = (db: Kysely<Database>) => {
         .orderBy('k.id')
         .execute(),
 
-    async countInCategory(tenantId: number, categoryId: number): Promise<number> {
-      const { total } = await live(tenantId)
-        .where('categoryId', '=', categoryId)
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      return Number(total);
-    },
-
-    async countOfBrand(tenantId: number, brandId: number): Promise<number> {
-      const { total } = await live(tenantId)
-        .where('brandId', '=', brandId)
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      return Number(total);
+    /** Whether a live SPU sits in the category or carries the brand. */
+    async anyWith(tenantId: number, column: 'categoryId' | 'brandId', id: number): Promise<boolean> {
+      return (
+        (await live(tenantId).select('id').where(column, '=', id).limit(1).executeTakeFirst()) !== undefined
+      );
     },
 
     /** Whether an SKU of a live SPU holds the value. */
