@@ -14,7 +14,7 @@ const readTsv = (name) => {
 };
 
 // Top-level trees the product ships pages for, and branches inside them it does not.
-const ROOTS = new Set(['1', '2', '1185', '2362']);
+const ROOTS = new Set(['1', '2', '1185', '2362', '1117']);
 // 商城系统: only 商品中心 so far, without 商品评论.
 const EXCLUDED = new Set([
   '1110',

@@ -16,6 +16,11 @@ import * as config from './api/config.js';
 import * as dataSource from './api/data-source.js';
 import * as demo01Contact from './api/demo01-contact.js';
 import * as demo02Category from './api/demo02-category.js';
+import * as payApp from './api/pay-app.js';
+import * as payDemoOrder from './api/pay-demo-order.js';
+import * as payNotify from './api/pay-notify.js';
+import * as payOrder from './api/pay-order.js';
+import * as payRefund from './api/pay-refund.js';
 import * as productBrand from './api/product-brand.js';
 import * as productCategory from './api/product-category.js';
 import * as productProperty from './api/product-property.js';
@@ -93,6 +98,11 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   oauth2,
   'operate-log': operateLog,
   post,
+  'pay-app': payApp,
+  'pay-demo-order': payDemoOrder,
+  'pay-notify': payNotify,
+  'pay-order': payOrder,
+  'pay-refund': payRefund,
   'product-brand': productBrand,
   'product-category': productCategory,
   'product-property': productProperty,

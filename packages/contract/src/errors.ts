@@ -372,3 +372,35 @@ export const formatErrorMessage = (msg: string, ...args: unknown[]): string => {
   let i = 0;
   return msg.replace(/\{\}/g, () => (i < args.length ? String(args[i++]) : '{}'));
 };
+
+export const PayError = {
+  APP_NOT_FOUND: e(1_007_000_000, 'App 不存在'),
+  APP_IS_DISABLE: e(1_007_000_002, 'App 已经被禁用'),
+  APP_EXIST_ORDER_CANT_DELETE: e(1_007_000_003, '支付应用存在支付订单，无法删除'),
+  APP_EXIST_REFUND_CANT_DELETE: e(1_007_000_004, '支付应用存在退款订单，无法删除'),
+  CHANNEL_NOT_FOUND: e(1_007_001_000, '支付渠道的配置不存在'),
+  CHANNEL_IS_DISABLE: e(1_007_001_001, '支付渠道已经禁用'),
+  /** Ours: what the channel's configuration lacks or gets wrong. */
+  CHANNEL_CONFIG_INVALID: e(1_007_001_002, '渠道配置不正确：{}'),
+  CHANNEL_EXIST_SAME_CHANNEL_ERROR: e(1_007_001_004, '已存在相同的渠道'),
+  ORDER_NOT_FOUND: e(1_007_002_000, '支付订单不存在'),
+  ORDER_STATUS_IS_NOT_WAITING: e(1_007_002_001, '支付订单不处于待支付'),
+  ORDER_STATUS_IS_SUCCESS: e(1_007_002_002, '订单已支付，请刷新页面'),
+  ORDER_IS_EXPIRED: e(1_007_002_003, '支付订单已经过期'),
+  ORDER_SUBMIT_CHANNEL_ERROR: e(1_007_002_004, '发起支付报错，错误码：{}，错误提示：{}'),
+  ORDER_REFUND_FAIL_STATUS_ERROR: e(1_007_002_005, '支付订单退款失败，原因：状态不是已支付或已退款'),
+  /** Ours: a business module's merchant order id is unique per app. */
+  ORDER_EXISTS: e(1_007_002_010, '商户订单号已存在'),
+  ORDER_EXTENSION_IS_PAID: e(1_007_003_002, '订单已支付，请等待支付结果'),
+  REFUND_PRICE_EXCEED: e(1_007_006_000, '退款金额超过订单可退款金额'),
+  REFUND_HAS_REFUNDING: e(1_007_006_002, '已经有退款在处理中'),
+  REFUND_EXISTS: e(1_007_006_003, '已经存在退款单'),
+  REFUND_NOT_FOUND: e(1_007_006_004, '支付退款单不存在'),
+  WALLET_NOT_FOUND: e(1_007_007_000, '用户钱包不存在'),
+  WALLET_BALANCE_NOT_ENOUGH: e(1_007_007_001, '钱包余额不足'),
+  DEMO_ORDER_NOT_FOUND: e(1_007_900_000, '示例订单不存在'),
+  DEMO_ORDER_REFUND_FAIL_NOT_PAID: e(1_007_900_005, '发起退款失败，示例订单未支付'),
+  DEMO_ORDER_REFUND_FAIL_REFUNDED: e(1_007_900_006, '发起退款失败，示例订单已退款'),
+  /** Ours: a demo order needs an app to pay through. */
+  DEMO_ORDER_NO_APP: e(1_007_900_011, '没有可用的支付应用，请先在「应用信息」中创建并开启一个'),
+} as const;
