@@ -17,11 +17,11 @@ test('top-nav mode: as many top menus as fit, the rest under 更多菜单; the s
   await expect(top).toBeVisible();
   await expect(page.getByRole('navigation', { name: '面包屑导航' })).toHaveCount(0);
 
-  // 8 top menus; visible = body width / 3 / 85 (5 at 1280 px), the other 3 under 更多菜单.
+  // 9 top menus; visible = body width / 3 / 85 (5 at 1280 px), the other 4 under 更多菜单.
   const width = await page.evaluate(() => document.body.getBoundingClientRect().width);
   const visible = Math.floor(width / 3 / 85);
   expect(visible).toBe(5);
-  const names = ['首页', '系统管理', '基础设施', '工作流程', '商城系统', '服务监控', '报表中心', '帮助中心'];
+  const names = ['首页', '系统管理', '基础设施', '支付管理', '工作流程', '商城系统', '服务监控', '报表中心', '帮助中心'];
   const bar = top.locator(':scope > ul > li.ant-menu-item, :scope > ul > li.ant-menu-submenu');
   await expect(bar).toHaveText([...names.slice(0, visible), '更多菜单']);
 

@@ -20,6 +20,11 @@ export interface Config {
   fileMaxBytes: number;
   /** Every /admin-api request goes to the API access log (API_ACCESS_LOG=false turns it off, e.g. to bench). */
   apiAccessLog: boolean;
+  /**
+   * Hosts a merchant notify URL may name even though they are loopback, private or link-local
+   * addresses (PAY_NOTIFY_ALLOWED_HOSTS, comma-separated; none by default).
+   */
+  payNotifyAllowedHosts: string[];
 }
 
 const intFrom = (value: string | undefined, fallback: number, name: string): number => {
@@ -51,4 +56,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   captchaEnabled: env.CAPTCHA_ENABLED !== 'false',
   fileMaxBytes: intFrom(env.FILE_MAX_BYTES, 100 * 1024 * 1024, 'FILE_MAX_BYTES'),
   apiAccessLog: env.API_ACCESS_LOG !== 'false',
+  payNotifyAllowedHosts: (env.PAY_NOTIFY_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean),
 });

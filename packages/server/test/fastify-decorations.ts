@@ -5,3 +5,4 @@ export type {} from '../src/modules/mail/register.js';
 export type {} from '../src/modules/bpm/runtime/register.js';
 export type {} from '../src/modules/job/module.js';
 export type {} from '../src/plugins/api-log.js';
+export type {} from '../src/modules/pay/module.js';

@@ -87,6 +87,8 @@ describe.each(DIALECTS)('scheduler and job log on %s', (dialect) => {
         'jobLogCleanJob',
         'loginFailureCleanJob',
         'oauth2TokenCleanJob',
+        'payNotifyJob',
+        'payOrderExpireJob',
       ].sort(),
     );
     expect(page.list.every((j) => j.status === 2)).toBe(true);
@@ -152,7 +154,7 @@ describe.each(DIALECTS)('scheduler and job log on %s', (dialect) => {
       code: 1_001_001_001,
       msg: '定时任务的处理器已经存在',
     });
-    expect((await call('GET', '/infra/job/page', {})).data).toMatchObject({ total: 6 });
+    expect((await call('GET', '/infra/job/page', {})).data).toMatchObject({ total: 8 });
   });
 
   it('runs a job at each fire time, once, and logs the run', async () => {

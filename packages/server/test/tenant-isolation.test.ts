@@ -30,6 +30,7 @@ const REQUIRED: Record<string, Record<string, string>> = {
   '/system/auth/social-auth-redirect': { type: '90', redirectUri: 'http://127.0.0.1:5173/social-login' },
   '/system/oauth2/authorize': { clientId: 'default' },
   '/system/area/get-by-ip': { ip: '202.96.209.133' },
+  '/pay/channel/get': { code: 'wallet' },
 };
 
 /**
@@ -348,6 +349,47 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       ],
     });
 
+    // Payments: an app with the wallet channel, a demo order paid from the wallet and refunded, and
+    // the merchant notifications (refused: the URL is a loopback address) with their log.
+    const payAppId = (await post('/pay/app/create', {
+      name: mark(side, 'pay_app'),
+      status: 0,
+      orderNotifyUrl: 'http://127.0.0.1:1/notify',
+      refundNotifyUrl: 'http://127.0.0.1:1/notify',
+    })) as number;
+    await post('/pay/channel/create', {
+      appId: payAppId,
+      code: 'wallet',
+      status: 0,
+      feeRate: 0,
+      remark: mark(side, 'pay_channel'),
+      config: '{}',
+    });
+    const at = t.clock.now;
+    await t.db.kysely
+      .insertInto('payWallet')
+      .values({
+        tenantId: side.tenantId,
+        userId: side.adminId,
+        userType: 2,
+        balance: 100,
+        totalExpense: 0,
+        totalRecharge: 100,
+        creator: null,
+        createTime: at,
+        updater: null,
+        updateTime: at,
+        deleted: 0,
+      })
+      .execute();
+    const demoId = (await post('/pay/demo-order/create', { spuId: 2, appId: payAppId })) as number;
+    const demo = (await call(side, { path: '/pay/demo-order/get', query: { id: String(demoId) } })) as {
+      payOrderId: number;
+    };
+    await post('/pay/order/submit', { id: demo.payOrderId, channelCode: 'wallet' });
+    await post('/pay/refund/create', { orderId: demo.payOrderId, price: 5, reason: mark(side, 'pay_refund') });
+    await t.app.payNotifier.pollOnce();
+
     // Every request goes to the API access log (with its user agent); an unexpected error, which no
     // request of this test makes, to the error log.
     await call(side, {
@@ -438,6 +480,7 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     // Nothing may be sent or fired while the test reads.
     await t.app.smsPoller.stop();
     await t.app.bpmTimers.stop();
+    await t.app.payNotifier.stop();
     const admin = (await t.login()).accessToken;
     await createClient(t, admin);
     A = { name: 'A', tenantId: 1, token: admin, adminId: 1, markers: new Map(), ids: new Map() };

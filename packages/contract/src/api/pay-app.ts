@@ -106,7 +106,13 @@ export const payAppList = defineEndpoint({
   path: '/pay/app/list',
   summary: '获得支付应用列表（订单、退款与回调通知的筛选用）',
   tag: APP_TAG,
-  access: permission('pay:merchant:query', 'pay:app:query', 'pay:order:query', 'pay:refund:query', 'pay:notify:query'),
+  access: permission(
+    'pay:merchant:query',
+    'pay:app:query',
+    'pay:order:query',
+    'pay:refund:query',
+    'pay:notify:query',
+  ),
   data: z.array(payAppSimple),
 });
 

@@ -56,7 +56,10 @@ const channelCodeFilter = z
   .string()
   .optional()
   .transform((v) => v?.trim() || undefined)
-  .refine((v) => v === undefined || (PAY_CHANNEL_CODES as readonly string[]).includes(v), '支付渠道编码不正确');
+  .refine(
+    (v) => v === undefined || (PAY_CHANNEL_CODES as readonly string[]).includes(v),
+    '支付渠道编码不正确',
+  );
 
 const statusIn = (values: readonly number[], label: string) =>
   z

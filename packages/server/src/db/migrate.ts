@@ -34,6 +34,7 @@ import * as m032 from './migrations/gen_infra_demo03_student_normal.js';
 import * as m033 from './migrations/gen_infra_demo03_student_inner.js';
 import * as m034 from './migrations/gen_infra_demo03_student_erp.js';
 import * as m035 from './migrations/035_product.js';
+import * as m036 from './migrations/036_pay.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -73,6 +74,7 @@ const STEPS: Record<string, Step> = {
   '033_gen_infra_demo03_student_inner': m033,
   '034_gen_infra_demo03_student_erp': m034,
   '035_product': m035,
+  '036_pay': m036,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

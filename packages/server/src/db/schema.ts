@@ -10,6 +10,18 @@ import type {
   ProductSpuTable,
 } from './product-schema.js';
 import type { JobLogTable, JobTable } from './job-schema.js';
+import type {
+  PayAppTable,
+  PayChannelTable,
+  PayDemoOrderTable,
+  PayNotifyLogTable,
+  PayNotifyTaskTable,
+  PayOrderExtensionTable,
+  PayOrderTable,
+  PayRefundTable,
+  PayWalletTable,
+  PayWalletTransactionTable,
+} from './pay-schema.js';
 import type { SmsChannelTable, SmsCodeTable, SmsLogTable, SmsTemplateTable } from './sms-schema.js';
 import type { OAuth2ApproveTable, OAuth2CodeTable } from './oauth2-schema.js';
 import type {
@@ -624,6 +636,16 @@ export interface Database {
   productPropertyValue: ProductPropertyValueTable;
   productSpu: ProductSpuTable;
   productSku: ProductSkuTable;
+  payApp: PayAppTable;
+  payChannel: PayChannelTable;
+  payOrder: PayOrderTable;
+  payOrderExtension: PayOrderExtensionTable;
+  payRefund: PayRefundTable;
+  payNotifyTask: PayNotifyTaskTable;
+  payNotifyLog: PayNotifyLogTable;
+  payWallet: PayWalletTable;
+  payWalletTransaction: PayWalletTransactionTable;
+  payDemoOrder: PayDemoOrderTable;
 }
 
 export type UserRow = Selectable<UserTable>;

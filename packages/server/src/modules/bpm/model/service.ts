@@ -20,7 +20,7 @@ import {
 } from '../../../bpm/engine/index.js';
 import type { AppContext, LoginUser } from '../../../context.js';
 import type { Database } from '../../../db/schema.js';
-import { fail } from '../../../lib/errors.js';
+import { fail, isUniqueViolation } from '../../../lib/errors.js';
 import { type BpmRule, bpmRuleRepository } from '../assign-rule/repository.js';
 import { type BpmDefinitionRow, bpmDefinitionRepository } from '../definition/repository.js';
 import { outlineOf, starterDiagram } from '../diagram.js';
@@ -41,11 +41,6 @@ type DeployedInfo = Pick<
   | 'formCustomCreatePath'
   | 'formCustomViewPath'
 >;
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 const toBpmModel = (row: BpmModelRow): BpmModel => ({
   id: row.id,

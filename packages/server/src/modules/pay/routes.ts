@@ -1,0 +1,85 @@
+import {
+  payAppCreate,
+  payAppDelete,
+  payAppGet,
+  payAppList,
+  payAppPage,
+  payAppUpdate,
+  payAppUpdateStatus,
+  payChannelCreate,
+  payChannelDelete,
+  payChannelGet,
+  payChannelUpdate,
+  payDemoOrderCreate,
+  payDemoOrderGet,
+  payDemoOrderPage,
+  payDemoOrderRefund,
+  payNotifyGetDetail,
+  payNotifyPage,
+  payOrderExport,
+  payOrderGet,
+  payOrderGetDetail,
+  payOrderPage,
+  payOrderSubmit,
+  payRefundCreate,
+  payRefundExport,
+  payRefundGet,
+  payRefundPage,
+} from '@app/contract';
+import { sendXlsx } from '../../lib/crud/index.js';
+import type { RouteRegistrar } from '../../plugins/routes.js';
+import type { AppService } from './app-service.js';
+import type { DemoOrderService } from './demo-order-service.js';
+import type { notifyService } from './notify-service.js';
+import type { OrderService } from './order-service.js';
+
+export const payRoutes = (
+  route: RouteRegistrar,
+  {
+    apps,
+    orders,
+    notifications,
+    demoOrders,
+  }: {
+    apps: AppService;
+    orders: OrderService;
+    notifications: ReturnType<typeof notifyService>;
+    demoOrders: DemoOrderService;
+  },
+): void => {
+  route(payAppPage, ({ user, query }) => apps.page(user, query));
+  route(payAppList, ({ user }) => apps.list(user));
+  route(payAppGet, ({ user, query }) => apps.get(user, query.id));
+  route(payAppCreate, ({ user, body }) => apps.create(user, body));
+  route(payAppUpdate, ({ user, body }) => apps.update(user, body));
+  route(payAppUpdateStatus, ({ user, body }) => apps.updateStatus(user, body));
+  route(payAppDelete, ({ user, query }) => apps.delete(user, query.id));
+
+  route(payChannelGet, ({ user, query }) => apps.getChannel(user, query.appId, query.code));
+  route(payChannelCreate, ({ user, body }) => apps.createChannel(user, body));
+  route(payChannelUpdate, ({ user, body }) => apps.updateChannel(user, body));
+  route(payChannelDelete, ({ user, query }) => apps.deleteChannel(user, query.id));
+
+  route(payOrderPage, ({ user, query }) => orders.page(user, query));
+  route(payOrderGet, ({ user, query }) => orders.get(user, query.id));
+  route(payOrderGetDetail, ({ user, query }) => orders.detail(user, query.id));
+  route(payOrderSubmit, ({ user, body, ip }) => orders.submit(user, body, ip));
+  route.raw(payOrderExport, async (req, reply) =>
+    sendXlsx(reply, '支付订单.xlsx', await orders.exportExcel(req.user, req.query)),
+  );
+
+  route(payRefundPage, ({ user, query }) => orders.refundPage(user, query));
+  route(payRefundGet, ({ user, query }) => orders.refundGet(user, query.id));
+  route(payRefundCreate, ({ user, body, ip }) => orders.refundFromConsole(user, body, ip));
+  route.raw(payRefundExport, async (req, reply) =>
+    sendXlsx(reply, '退款订单.xlsx', await orders.refundExport(req.user, req.query)),
+  );
+
+  route(payNotifyPage, ({ user, query }) => notifications.page(user, query));
+  route(payNotifyGetDetail, ({ user, query }) => notifications.detail(user, query.id));
+
+  route(payDemoOrderPage, ({ user, query }) => demoOrders.page(user, query));
+  route(payDemoOrderGet, ({ user, query }) => demoOrders.get(user, query.id));
+  route(payDemoOrderCreate, ({ user, body, ip }) => demoOrders.create(user, body, ip));
+  route(payDemoOrderRefund, ({ user, query, ip }) => demoOrders.refund(user, query.id, ip));
+};
