@@ -12,6 +12,7 @@ import { apiLogBench } from './api-log.js';
 import { bpmBench } from './bpm.js';
 import { codegenBench } from './codegen.js';
 import { loginBench } from './login.js';
+import { payBench } from './pay.js';
 import { productBench } from './product.js';
 import { schedulerBench } from './scheduler.js';
 import { cpuMs, machine, root, startServer, stop, waitFor, writeSection } from './server.js';
@@ -397,7 +398,7 @@ const designerBench = async () => {
   writeSection('designer', section);
 };
 
-// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `api-log`, `scheduler`, `codegen`, `product`) runs only that section.
+// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `api-log`, `scheduler`, `codegen`, `product`, `pay`) runs only that section.
 if (process.argv.includes('shell')) await main();
 else if (process.argv.includes('login')) await loginBench();
 else if (process.argv.includes('designer')) await designerBench();
@@ -407,6 +408,7 @@ else if (process.argv.includes('api-log')) await apiLogBench();
 else if (process.argv.includes('scheduler')) await schedulerBench();
 else if (process.argv.includes('codegen')) await codegenBench();
 else if (process.argv.includes('product')) await productBench();
+else if (process.argv.includes('pay')) await payBench();
 else {
   await main();
   await loginBench();
@@ -417,4 +419,5 @@ else {
   await schedulerBench();
   await codegenBench();
   await productBench();
+  await payBench();
 }

@@ -21,7 +21,17 @@ test('top-nav mode: as many top menus as fit, the rest under 更多菜单; the s
   const width = await page.evaluate(() => document.body.getBoundingClientRect().width);
   const visible = Math.floor(width / 3 / 85);
   expect(visible).toBe(5);
-  const names = ['首页', '系统管理', '基础设施', '支付管理', '工作流程', '商城系统', '服务监控', '报表中心', '帮助中心'];
+  const names = [
+    '首页',
+    '系统管理',
+    '基础设施',
+    '支付管理',
+    '工作流程',
+    '商城系统',
+    '服务监控',
+    '报表中心',
+    '帮助中心',
+  ];
   const bar = top.locator(':scope > ul > li.ant-menu-item, :scope > ul > li.ant-menu-submenu');
   await expect(bar).toHaveText([...names.slice(0, visible), '更多菜单']);
 

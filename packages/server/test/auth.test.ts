@@ -227,7 +227,13 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       expect(data.roles).toEqual(['super_admin']);
       expect(data.permissions).toContain('system:user:create');
       expect(data.permissions).toContain('bpm:model:deploy');
-      expect(data.menus.map((m) => m.name)).toEqual(['系统管理', '基础设施', '支付管理', '工作流程', '商城系统']);
+      expect(data.menus.map((m) => m.name)).toEqual([
+        '系统管理',
+        '基础设施',
+        '支付管理',
+        '工作流程',
+        '商城系统',
+      ]);
       const system = data.menus[0]!;
       expect(system.path).toBe('/system');
       const user = system.children!.find((c) => c.name === '用户管理')!;

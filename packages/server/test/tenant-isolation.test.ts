@@ -387,7 +387,11 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       payOrderId: number;
     };
     await post('/pay/order/submit', { id: demo.payOrderId, channelCode: 'wallet' });
-    await post('/pay/refund/create', { orderId: demo.payOrderId, price: 5, reason: mark(side, 'pay_refund') });
+    await post('/pay/refund/create', {
+      orderId: demo.payOrderId,
+      price: 5,
+      reason: mark(side, 'pay_refund'),
+    });
     await t.app.payNotifier.pollOnce();
 
     // Every request goes to the API access log (with its user agent); an unexpected error, which no

@@ -57,8 +57,8 @@ export const payNotifier = (ctx: AppContext, repo: NotifyRepository, log: Fastif
     await repo.recordAttempt(task, owner, { status, response, nextNotifyTime: at + wait * 1000 }, at);
   };
 
-  /** One round: claims the due tasks and attempts each (in parallel: they are different merchants). */
-  const pollOnce = async (): Promise<number> => {
+  /** One batch: claims due tasks and attempts each (in parallel: they are different merchants). */
+  const sendBatch = async (): Promise<number> => {
     const claimed = await repo.claimDue(owner, ctx.now(), LEASE_MS, BATCH);
     await Promise.all(
       claimed.map((task) =>
@@ -68,6 +68,13 @@ export const payNotifier = (ctx: AppContext, repo: NotifyRepository, log: Fastif
       ),
     );
     return claimed.length;
+  };
+
+  /** One round: batch after batch while they come full, so a burst of payments drains at once. */
+  const pollOnce = async (): Promise<number> => {
+    let total = 0;
+    for (let sent = BATCH; sent === BATCH; total += sent) sent = await sendBatch();
+    return total;
   };
 
   return createPoller(pollOnce, {

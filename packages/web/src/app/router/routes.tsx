@@ -300,6 +300,21 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
               }),
             },
             {
+              // The cashier of any pay order (接入示例's 前往支付); a new one per order, never kept.
+              id: 'pay-cashier',
+              path: 'pay/cashier',
+              handle: meta({
+                title: '收银台',
+                fullPath: '/pay/cashier',
+                hidden: true,
+                keepAlive: false,
+                activeMenu: '/pay/demo-order',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/pay/cashier-page')).default,
+              }),
+            },
+            {
               id: ROUTE_IDS.redirect,
               path: 'redirect/*',
               handle: meta({ title: '', fullPath: '/redirect', hidden: true, breadcrumb: false }),

@@ -1,0 +1,1 @@
+export { PayAppPage as default } from '../../../app-page';

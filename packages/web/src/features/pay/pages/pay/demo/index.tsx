@@ -1,0 +1,1 @@
+export { PayDemoOrderPage as default } from '../../../demo-order-page';

@@ -1,0 +1,1 @@
+export { PayNotifyPage as default } from '../../../notify-page';

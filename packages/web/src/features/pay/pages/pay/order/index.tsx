@@ -1,0 +1,1 @@
+export { PayOrderPage as default } from '../../../order-page';

@@ -1,0 +1,1 @@
+export { PayRefundPage as default } from '../../../refund-page';
