@@ -59,6 +59,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Specs sign in without the slider; sign-in-captcha.spec.ts starts a server with it on.
       CAPTCHA_ENABLED: 'false',
+      // The pay journey's merchant is this server itself, on the loopback address.
+      PAY_NOTIFY_ALLOWED_HOSTS: '127.0.0.1',
       // A private build can be served by pointing WEB_DIST at it.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
