@@ -12,7 +12,10 @@ import {
   type PageParams,
 } from '../../lib/crud/index.js';
 
-export type AppChanges = Pick<Selectable<PayAppTable>, 'name' | 'status' | 'remark' | 'orderNotifyUrl' | 'refundNotifyUrl'>;
+export type AppChanges = Pick<
+  Selectable<PayAppTable>,
+  'name' | 'status' | 'remark' | 'orderNotifyUrl' | 'refundNotifyUrl'
+>;
 export type ChannelChanges = Pick<Selectable<PayChannelTable>, 'status' | 'feeRate' | 'remark' | 'config'>;
 
 const APP_COLUMNS = [

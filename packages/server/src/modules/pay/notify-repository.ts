@@ -5,7 +5,6 @@ import type { PayNotifyTaskTable } from '../../db/pay-schema.js';
 import type { Database } from '../../db/schema.js';
 import { contains, createdStamp, fetchPage, notDeleted, type PageParams } from '../../lib/crud/index.js';
 
-
 /** Seconds to wait before the next attempt after the n-th failed one (the reference's schedule). */
 export const NOTIFY_FREQUENCY_SECONDS = [15, 15, 30, 180, 1800, 1800, 1800, 3600] as const;
 export const MAX_NOTIFY_TIMES = NOTIFY_FREQUENCY_SECONDS.length + 1;

@@ -26,7 +26,7 @@ import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js'
 import { fail, isUniqueViolation } from '../../lib/errors.js';
 import { checkExportSize, EXPORT_MAX_ROWS } from '../../lib/export-limit.js';
 import type { AppService } from './app-service.js';
-import { INSTANT_CHANNELS } from './channel-clients.js';
+import { INSTANT_CHANNELS } from './channels/instant.js';
 import { notifyRepository } from './notify-repository.js';
 import { orderRepository, type OrderRow, type RefundRow } from './order-repository.js';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { ExtensionRow, OrderRow, RefundRow } from './order-repository.js';
-import { WALLET_BIZ, walletRepository, type WalletOwner } from './wallet.js';
+import type { Database } from '../../../db/schema.js';
+import type { ExtensionRow, OrderRow, RefundRow } from '../order-repository.js';
+import { WALLET_BIZ, walletRepository, type WalletOwner } from '../wallet.js';
 
 /** What a channel answers when the money moved. */
 export interface ChannelPaid {
