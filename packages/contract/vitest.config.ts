@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['@app/source'] },
   test: { name: 'contract', include: ['src/**/*.test.ts'] },
 });

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['@app/source'] },
+  ssr: { resolve: { conditions: ['@app/source'] } },
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],

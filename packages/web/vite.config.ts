@@ -133,8 +133,8 @@ export default defineConfig(({ mode }) => {
     ],
     optimizeDeps: { rolldownOptions: { plugins: [formJsPreact] } },
     resolve: {
-      // '@app/contract' resolves to its TypeScript source through the 'source' export condition.
-      conditions: ['source', ...defaultClientConditions],
+      // '@app/contract' resolves to its TypeScript source through the '@app/source' export condition (a name of our own: packages such as ylru publish a 'source' condition pointing at .ts files).
+      conditions: ['@app/source', ...defaultClientConditions],
     },
     server: { host: '127.0.0.1', port: 5173, proxy },
     preview: { host: '127.0.0.1', port: 4173, proxy },

@@ -25,6 +25,11 @@ export interface Config {
    * addresses (PAY_NOTIFY_ALLOWED_HOSTS, comma-separated; none by default).
    */
   payNotifyAllowedHosts: string[];
+  /**
+   * The origin payment providers reach this server at, e.g. https://admin.example.com
+   * (PAY_NOTIFY_BASE_URL, without the base path); unset, the origin the cashier's request came to.
+   */
+  payNotifyBaseUrl: string | undefined;
 }
 
 const intFrom = (value: string | undefined, fallback: number, name: string): number => {
@@ -60,4 +65,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean),
+  payNotifyBaseUrl: env.PAY_NOTIFY_BASE_URL?.replace(/\/+$/, '') || undefined,
 });

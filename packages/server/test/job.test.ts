@@ -89,6 +89,8 @@ describe.each(DIALECTS)('scheduler and job log on %s', (dialect) => {
         'oauth2TokenCleanJob',
         'payNotifyJob',
         'payOrderExpireJob',
+        'payOrderSyncJob',
+        'payRefundSyncJob',
       ].sort(),
     );
     expect(page.list.every((j) => j.status === 2)).toBe(true);
@@ -154,7 +156,7 @@ describe.each(DIALECTS)('scheduler and job log on %s', (dialect) => {
       code: 1_001_001_001,
       msg: '定时任务的处理器已经存在',
     });
-    expect((await call('GET', '/infra/job/page', {})).data).toMatchObject({ total: 8 });
+    expect((await call('GET', '/infra/job/page', {})).data).toMatchObject({ total: 10 });
   });
 
   it('runs a job at each fire time, once, and logs the run', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, permission, SIGNED_IN } from '../endpoint.js';
+import { defineEndpoint, permission, PUBLIC, SIGNED_IN } from '../endpoint.js';
 import { optionalPositiveInt, readTimeRange, stringOrList } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
@@ -176,3 +176,21 @@ export const payOrderSubmit = defineEndpoint({
   body: payOrderSubmitReq,
   data: payOrderSubmitResp,
 });
+
+// ---------- 渠道回调 ----------
+
+const channelNotify = (kind: '支付' | '退款', path: string) =>
+  defineEndpoint({
+    method: 'POST',
+    path,
+    summary: `渠道的${kind}结果通知（由支付宝、微信支付调用；验签后生效一次，答复渠道约定的内容）`,
+    tag: TAG,
+    access: PUBLIC,
+    tenant: 'ignore',
+    params: z.object({ channelId: z.string() }),
+    response: 'binary',
+    data: z.unknown(),
+  });
+
+export const payChannelNotifyOrder = channelNotify('支付', '/pay/notify/order/{channelId}');
+export const payChannelNotifyRefund = channelNotify('退款', '/pay/notify/refund/{channelId}');

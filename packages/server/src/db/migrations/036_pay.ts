@@ -16,7 +16,9 @@ const MENUS = [
 /** The reference's pay jobs whose handlers this server has; paused, as the reference seeds them. */
 const JOBS = [
   ['支付通知 Job', 'payNotifyJob', '* * * * * ?'],
+  ['支付订单同步 Job', 'payOrderSyncJob', '0 0/1 * * * ?'],
   ['支付订单过期 Job', 'payOrderExpireJob', '0 0/1 * * * ?'],
+  ['退款订单的同步 Job', 'payRefundSyncJob', '0 0/1 * * * ?'],
 ] as const;
 
 /**

@@ -133,6 +133,15 @@ export const appRepository = (db: Kysely<Database>) => {
         .where('code', '=', code)
         .executeTakeFirst(),
 
+    /** A channel by id whatever its tenant: a provider's notification names only the channel. */
+    findChannelAnyTenant: (id: number) =>
+      db
+        .selectFrom('payChannel')
+        .select([...CHANNEL_COLUMNS, 'tenantId'])
+        .where('id', '=', id)
+        .where(notDeleted())
+        .executeTakeFirst(),
+
     findChannelById: (tenantId: number, id: number) =>
       channels(tenantId).select(CHANNEL_COLUMNS).where('id', '=', id).executeTakeFirst(),
 

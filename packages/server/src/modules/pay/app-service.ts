@@ -134,6 +134,7 @@ export const appService = (ctx: AppContext, configs: ChannelConfigs, usage: AppU
     },
 
     findChannelById: (tenantId: number, id: number) => repo.findChannelById(tenantId, id),
+    findChannelAnyTenant: (id: number) => repo.findChannelAnyTenant(id),
   };
 };
 

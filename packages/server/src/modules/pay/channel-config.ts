@@ -53,6 +53,11 @@ const wxConfig = z
     apiV3Key: z.string().nullish(),
     privateKeyContent: z.string().nullish(),
     certSerialNo: z.string().nullish(),
+    /** Ours: another address of the API (a proxy; a local peer in tests). */
+    baseUrl: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, '接口地址必须是 http 或 https 地址')
+      .nullish(),
   })
   .superRefine((c, ctx) => {
     const need = (key: keyof typeof c, label: string) => {

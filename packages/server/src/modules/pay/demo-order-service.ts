@@ -9,6 +9,7 @@ import { fail } from '../../lib/errors.js';
 import type { AppService } from './app-service.js';
 import type { OrderRow, RefundRow } from './order-repository.js';
 import type { OrderService } from './order-service.js';
+import type { Settlement } from './settlement.js';
 
 const COLUMNS = [
   'id',
@@ -38,7 +39,12 @@ const toDemo = (row: { payStatus: number } & Omit<PayDemoOrder, 'payStatus'>): P
  * 接入示例: orders of a fixed product list paid through the pay module, as a business module of ours
  * would: it creates a pay order, and learns of the payment and refunds in their transactions.
  */
-export const demoOrderService = (ctx: AppContext, apps: AppService, orders: OrderService) => {
+export const demoOrderService = (
+  ctx: AppContext,
+  apps: AppService,
+  orders: OrderService,
+  payments: Settlement,
+) => {
   const db = ctx.db.kysely;
   const live = (tenantId: number) =>
     db.selectFrom('payDemoOrder').where('tenantId', '=', tenantId).where(notDeleted());
@@ -112,7 +118,7 @@ export const demoOrderService = (ctx: AppContext, apps: AppService, orders: Orde
       const demo = await existing(user, id);
       if (!demo.payStatus) throw fail(PayError.DEMO_ORDER_REFUND_FAIL_NOT_PAID);
       if (demo.refundPrice >= demo.price) throw fail(PayError.DEMO_ORDER_REFUND_FAIL_REFUNDED);
-      await orders.refund(
+      await payments.refund(
         user.tenantId,
         {
           orderId: demo.payOrderId,

@@ -1,15 +1,21 @@
+import { payChannelNotifyOrder, payChannelNotifyRefund } from '@app/contract';
+import type { FastifyReply } from 'fastify';
 import { withoutTenantScope } from '../../db/tenant-scope.js';
 import { secretBox } from '../../lib/secret-box.js';
 import { storedKeyMaterial } from '../../lib/stored-secret.js';
+import { routeRegistrar } from '../../plugins/routes.js';
 import { defineModule } from '../module.js';
 import { appService } from './app-service.js';
 import { channelConfigs } from './channel-config.js';
+import { remoteChannel } from './channels/index.js';
+import type { RemoteNotification } from './channels/remote.js';
 import { demoOrderService } from './demo-order-service.js';
 import { payNotifier, type PayNotifier } from './notifier.js';
 import { notifyRepository } from './notify-repository.js';
 import { notifyService } from './notify-service.js';
-import { orderService, type PayListeners } from './order-service.js';
+import { orderService } from './order-service.js';
 import { payRoutes } from './routes.js';
+import { settlement, type PayListeners } from './settlement.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +25,7 @@ declare module 'fastify' {
 }
 
 /** 支付管理: apps and channels, orders and refunds, merchant notifications, demo orders, the cashier's API. */
-export default defineModule(({ app, route, ctx, jobHandlers }) => {
+export default defineModule(async ({ app, route, ctx, apiPrefix, jobHandlers }) => {
   const keyMaterial = storedKeyMaterial(ctx, 'pay-channel-config');
   const configs = channelConfigs(async () => secretBox(await keyMaterial()));
   const listeners: PayListeners = { onOrderPaid: [], onRefundSucceeded: [] };
@@ -29,25 +35,58 @@ export default defineModule(({ app, route, ctx, jobHandlers }) => {
     hasOrders: (tenantId, appId) => orders!.hasOrders(tenantId, appId),
     hasRefunds: (tenantId, appId) => orders!.hasRefunds(tenantId, appId),
   });
-  orders = orderService(ctx, apps, listeners);
-  const demoOrders = demoOrderService(ctx, apps, orders);
+  orders = orderService(ctx, apps);
+  const payments = settlement(ctx, apps, configs, listeners, remoteChannel, apiPrefix);
+  const demoOrders = demoOrderService(ctx, apps, orders, payments);
   listeners.onOrderPaid.push(demoOrders.onOrderPaid);
   listeners.onRefundSucceeded.push(demoOrders.onRefundSucceeded);
 
   const notifyRows = notifyRepository(ctx.db.kysely, ctx.db.dialect);
-  payRoutes(route, { apps, orders, notifications: notifyService(notifyRows, apps), demoOrders });
+  payRoutes(route, { apps, orders, payments, notifications: notifyService(notifyRows, apps), demoOrders });
+
+  // Providers' notifications: the signature covers the body as sent, so it is read as text.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    const providers = routeRegistrar(scope, apiPrefix);
+    const answer = async (
+      reply: FastifyReply,
+      handle: () => Promise<{ contentType: string; body: string }>,
+    ) => {
+      try {
+        const ack = await handle();
+        return reply.type(ack.contentType).send(ack.body);
+      } catch (error) {
+        // A forged or unknown notification changes nothing; the provider tries again later.
+        app.log.warn({ err: error }, '支付渠道通知未被接受');
+        return reply.code(400).type('text/plain').send('fail');
+      }
+    };
+    const channelIdOf = (request: { params: unknown }) => (request.params as { channelId: string }).channelId;
+    const notification = (request: { headers: RemoteNotification['headers']; body: unknown }) => ({
+      headers: request.headers,
+      body: typeof request.body === 'string' ? request.body : '',
+    });
+    providers.raw(payChannelNotifyOrder, (req, reply) =>
+      answer(reply, () => payments.onOrderNotification(channelIdOf(req.raw), notification(req.raw))),
+    );
+    providers.raw(payChannelNotifyRefund, (req, reply) =>
+      answer(reply, () => payments.onRefundNotification(channelIdOf(req.raw), notification(req.raw))),
+    );
+  });
 
   const notifier = payNotifier(ctx, notifyRows, app.log);
   app.decorate('payNotifier', notifier);
   app.addHook('onReady', async () => notifier.start());
   app.addHook('preClose', async () => notifier.stop());
 
-  // Both serve every tenant.
-  const expire = orders.expire;
-  jobHandlers.register('payNotifyJob', () =>
-    withoutTenantScope(async () => `支付通知 ${await notifier.pollOnce()} 个`),
-  );
-  jobHandlers.register('payOrderExpireJob', () =>
-    withoutTenantScope(async () => `支付过期 ${await expire()} 个`),
-  );
+  // The jobs serve every tenant.
+  const job = (name: string, run: () => Promise<string>) =>
+    jobHandlers.register(name, () => withoutTenantScope(run));
+  job('payNotifyJob', async () => `支付通知 ${await notifier.pollOnce()} 个`);
+  job('payOrderExpireJob', async () => `支付过期 ${await payments.expire()} 个`);
+  job('payOrderSyncJob', async () => `同步到支付成功 ${await payments.syncOrders()} 个`);
+  job('payRefundSyncJob', async () => `同步到退款结果 ${await payments.syncRefunds()} 个`);
 });

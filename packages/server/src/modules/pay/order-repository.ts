@@ -198,16 +198,70 @@ export const orderRepository = (db: Kysely<Database>) => {
       return row !== undefined;
     },
 
-    /** Marks a waiting attempt paid; false when it was not waiting (applied before). */
+    /**
+     * Marks an attempt paid; false when it was paid before. A closed attempt can still be paid: the
+     * money arrived, and the caller gives it back when the order no longer takes it.
+     */
     async markExtensionPaid(id: number, notifyData: string, at: number): Promise<boolean> {
       const result = await db
         .updateTable('payOrderExtension')
         .set({ status: PAY_ORDER_STATUS.SUCCESS, channelNotifyData: notifyData, updateTime: at })
         .where('id', '=', id)
-        .where('status', '=', PAY_ORDER_STATUS.WAITING)
+        .where('status', '!=', PAY_ORDER_STATUS.SUCCESS)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+
+    findExtensionByNo: (no: string) =>
+      db.selectFrom('payOrderExtension').selectAll().where('no', '=', no).executeTakeFirst(),
+
+    /** Records a provider's refusal of an attempt, which closes it. */
+    async failExtension(
+      id: number,
+      error: { channelErrorCode: string | null; channelErrorMsg: string | null; raw: string },
+      at: number,
+    ): Promise<void> {
+      await db
+        .updateTable('payOrderExtension')
+        .set({
+          status: PAY_ORDER_STATUS.CLOSED,
+          channelErrorCode: error.channelErrorCode,
+          channelErrorMsg: error.channelErrorMsg?.slice(0, 512) ?? null,
+          channelNotifyData: error.raw,
+          updateTime: at,
+        })
+        .where('id', '=', id)
+        .where('status', '=', PAY_ORDER_STATUS.WAITING)
+        .execute();
+    },
+
+    async closeExtension(id: number, at: number): Promise<void> {
+      await db
+        .updateTable('payOrderExtension')
+        .set({ status: PAY_ORDER_STATUS.CLOSED, updateTime: at })
+        .where('id', '=', id)
+        .where('status', '=', PAY_ORDER_STATUS.WAITING)
+        .execute();
+    },
+
+    waitingExtensionsOf: (orderId: number) =>
+      db
+        .selectFrom('payOrderExtension')
+        .selectAll()
+        .where('orderId', '=', orderId)
+        .where('status', '=', PAY_ORDER_STATUS.WAITING)
+        .execute(),
+
+    /** Waiting attempts created since `since`, across tenants (the sync job). */
+    recentWaitingExtensions: (since: number, limit: number) =>
+      db
+        .selectFrom('payOrderExtension')
+        .selectAll()
+        .where('status', '=', PAY_ORDER_STATUS.WAITING)
+        .where('createTime', '>=', since)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
 
     /** Marks a waiting order paid by `extension`; false when it was no longer waiting. */
     async markOrderPaid(
@@ -321,18 +375,58 @@ export const orderRepository = (db: Kysely<Database>) => {
       return Number(id);
     },
 
+    /** Marks a waiting refund succeeded; false when it was not waiting (settled before). */
     async markRefundSucceeded(
       id: number,
       result: Pick<RefundRow, 'channelRefundNo' | 'channelNotifyData'>,
       at: number,
-    ) {
-      await db
+    ): Promise<boolean> {
+      const updated = await db
         .updateTable('payRefund')
         .set({ ...result, status: PAY_REFUND_STATUS.SUCCESS, successTime: at, ...updatedStamp(at, null) })
         .where('id', '=', id)
         .where('status', '=', PAY_REFUND_STATUS.WAITING)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Marks a waiting refund failed and, when `release`, gives its reserved amount back to the
+     * order, both once.
+     */
+    async markRefundFailed(
+      refund: Pick<RefundRow, 'id' | 'orderId' | 'refundPrice'>,
+      result: Pick<RefundRow, 'channelErrorCode' | 'channelErrorMsg' | 'channelNotifyData'>,
+      release: boolean,
+      at: number,
+    ): Promise<void> {
+      const updated = await db
+        .updateTable('payRefund')
+        .set({ ...result, status: PAY_REFUND_STATUS.FAILURE, ...updatedStamp(at, null) })
+        .where('id', '=', refund.id)
+        .where('status', '=', PAY_REFUND_STATUS.WAITING)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1 || !release) return;
+      await db
+        .updateTable('payOrder')
+        .set((eb) => ({ refundPrice: eb('refundPrice', '-', refund.refundPrice), updateTime: at }))
+        .where('id', '=', refund.orderId)
         .execute();
     },
+
+    findRefundByNo: (no: string) =>
+      db.selectFrom('payRefund').select(REFUND_COLUMNS).where('no', '=', no).executeTakeFirst(),
+
+    /** Refunds still waiting for the provider, across tenants (the sync job). */
+    waitingRefunds: (limit: number) =>
+      db
+        .selectFrom('payRefund')
+        .select(REFUND_COLUMNS)
+        .where('status', '=', PAY_REFUND_STATUS.WAITING)
+        .where(notDeleted())
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
   };
 };
 

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type {
   PageResult,
   PayOrder,
@@ -20,14 +19,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
-import { ADMIN_USER_TYPE } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { fail, isUniqueViolation } from '../../lib/errors.js';
 import { checkExportSize, EXPORT_MAX_ROWS } from '../../lib/export-limit.js';
 import type { AppService } from './app-service.js';
-import { INSTANT_CHANNELS } from './channels/instant.js';
-import { notifyRepository } from './notify-repository.js';
 import { orderRepository, type OrderRow, type RefundRow } from './order-repository.js';
 
 /** What a business module passes to create a pay order. */
@@ -42,36 +38,10 @@ export interface NewPayOrder {
   userIp: string | null;
 }
 
-/** What a business module passes to refund (part of) a paid order. */
-export interface NewPayRefund {
-  orderId: number;
-  merchantRefundId: string;
-  price: number;
-  reason: string;
-  userIp: string | null;
-}
-
-/**
- * Run inside the transaction that paid an order or finished a refund, so a business module's own
- * record changes with the payment or not at all.
- */
-export interface PayListeners {
-  onOrderPaid: ((tx: Kysely<Database>, order: OrderRow) => Promise<void>)[];
-  onRefundSucceeded: ((tx: Kysely<Database>, refund: RefundRow) => Promise<void>)[];
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-/** P/R + yyyyMMddHHmmss + 6 random digits: readable, and unique by its index. */
-const newNo = (prefix: 'P' | 'R', at: number): string => {
-  const d = new Date(at);
-  const stamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-  return `${prefix}${stamp}${pad(randomInt(1_000_000), 6)}`;
-};
-
 const yuan = (fen: number | null) => (fen === null ? '' : (fen / 100).toFixed(2));
 
-/** Pay orders and refunds: created by business modules, paid through channels, refunded. */
-export const orderService = (ctx: AppContext, apps: AppService, listeners: PayListeners) => {
+/** Pay orders and refunds as business modules create them and the lists show them. */
+export const orderService = (ctx: AppContext, apps: AppService) => {
   const db = ctx.db.kysely;
   const repo = orderRepository(db);
 
@@ -102,92 +72,6 @@ export const orderService = (ctx: AppContext, apps: AppService, listeners: PayLi
     const [withName] = await withAppNames(tenantId, [row]);
     const { tenantId: _t, ...refund } = withName!;
     return refund;
-  };
-
-  /**
-   * Refunds `price` of a paid order through the channel it was paid with. The amount is reserved
-   * on the order first (never more than paid in total), and one refund of an order runs at a time.
-   */
-  const refund = async (
-    tenantId: number,
-    input: NewPayRefund,
-    by: number | string | null,
-  ): Promise<number> => {
-    const order = await existingOrder(tenantId, input.orderId);
-    if (order.status !== PAY_ORDER_STATUS.SUCCESS && order.status !== PAY_ORDER_STATUS.REFUND)
-      throw fail(PayError.ORDER_REFUND_FAIL_STATUS_ERROR);
-    if (input.price + order.refundPrice > order.price) throw fail(PayError.REFUND_PRICE_EXCEED);
-    const app = await apps.enabled(tenantId, order.appId);
-    const channel =
-      order.channelId === null ? undefined : await apps.findChannelById(tenantId, order.channelId);
-    if (!channel) throw fail(PayError.CHANNEL_NOT_FOUND);
-    const client = INSTANT_CHANNELS[channel.code];
-    if (!client)
-      throw fail(
-        PayError.ORDER_SUBMIT_CHANNEL_ERROR,
-        'CHANNEL_NOT_CONNECTED',
-        '此服务器尚未接入该渠道的退款接口',
-      );
-    if (await repo.findRefundByMerchantId(tenantId, order.appId, input.merchantRefundId))
-      throw fail(PayError.REFUND_EXISTS);
-
-    const at = ctx.now();
-    try {
-      return await db.transaction().execute(async (tx) => {
-        const orders = orderRepository(tx);
-        if (!(await orders.reserveRefund(order.id, input.price, at)))
-          throw fail(PayError.REFUND_PRICE_EXCEED);
-        const no = newNo('R', at);
-        const id = await orders.insertRefund(
-          {
-            tenantId,
-            no,
-            appId: order.appId,
-            channelId: channel.id,
-            channelCode: channel.code,
-            orderId: order.id,
-            orderNo: order.no ?? '',
-            merchantOrderId: order.merchantOrderId,
-            merchantRefundId: input.merchantRefundId,
-            notifyUrl: app.refundNotifyUrl,
-            payPrice: order.price,
-            refundPrice: input.price,
-            reason: input.reason,
-            userIp: input.userIp,
-            channelOrderNo: order.channelOrderNo,
-            channelRefundNo: null,
-            successTime: null,
-            channelErrorCode: null,
-            channelErrorMsg: null,
-            channelNotifyData: null,
-          },
-          at,
-          by,
-        );
-        const done = await client.refund(tx, order, { id, no, refundPrice: input.price }, at);
-        await orders.markRefundSucceeded(id, done, at);
-        await orders.markOrderRefunded(order.id, at);
-        await notifyRepository(tx, ctx.db.dialect).create(
-          {
-            tenantId,
-            appId: order.appId,
-            type: PAY_NOTIFY_TYPE.REFUND,
-            dataId: id,
-            merchantOrderId: order.merchantOrderId,
-            merchantRefundId: input.merchantRefundId,
-            notifyUrl: app.refundNotifyUrl,
-          },
-          at,
-        );
-        const saved = (await orders.findRefund(tenantId, id))!;
-        for (const listener of listeners.onRefundSucceeded) await listener(tx, saved);
-        return id;
-      });
-    } catch (error) {
-      // The unique indexes: a refund of this order under way, or this merchant refund id again.
-      if (isUniqueViolation(error)) throw fail(PayError.REFUND_HAS_REFUNDING);
-      throw error;
-    }
   };
 
   return {
@@ -263,99 +147,6 @@ export const orderService = (ctx: AppContext, apps: AppService, listeners: PayLi
         named,
       );
     },
-
-    /**
-     * Pays an order through a channel (the cashier). Mock and wallet settle at once: the attempt,
-     * the debit, the order's new state, the business module's record and the merchant notification
-     * are one transaction, applied once however many submits race.
-     */
-    async submit(
-      user: LoginUser,
-      body: z.output<typeof payOrderSubmitReq>,
-      userIp: string | null,
-    ): Promise<PayOrderSubmitResp> {
-      const order = await existingOrder(user.tenantId, body.id);
-      validatePayable(order);
-      const app = await apps.enabled(user.tenantId, order.appId);
-      const channel = await apps.enabledChannel(user.tenantId, order.appId, body.channelCode);
-      const client = INSTANT_CHANNELS[channel.code];
-      if (!client)
-        throw fail(
-          PayError.ORDER_SUBMIT_CHANNEL_ERROR,
-          'CHANNEL_NOT_CONNECTED',
-          '此服务器尚未接入该渠道的支付接口',
-        );
-      if (await repo.hasPaidExtension(order.id)) throw fail(PayError.ORDER_EXTENSION_IS_PAID);
-
-      const at = ctx.now();
-      await db.transaction().execute(async (tx) => {
-        const orders = orderRepository(tx);
-        const attempt = await orders.insertExtension(
-          {
-            tenantId: user.tenantId,
-            orderId: order.id,
-            no: newNo('P', at),
-            channelId: channel.id,
-            channelCode: channel.code,
-            userIp,
-            channelExtras: body.channelExtras ? JSON.stringify(body.channelExtras) : null,
-          },
-          at,
-          user.id,
-        );
-        const paid = await client.pay(tx, order, attempt, {
-          tenantId: user.tenantId,
-          userId: user.id,
-          userType: ADMIN_USER_TYPE,
-        });
-        await orders.markExtensionPaid(attempt.id, paid.notifyData, at);
-        const changed = await orders.markOrderPaid(order.id, {
-          channelId: channel.id,
-          channelCode: channel.code,
-          successTime: at,
-          extensionId: attempt.id,
-          no: attempt.no,
-          channelOrderNo: paid.channelOrderNo,
-          channelUserId: paid.channelUserId,
-          channelFeeRate: channel.feeRate,
-          channelFeePrice: Math.round((order.price * channel.feeRate) / 100),
-        });
-        // Another submit paid it first, or it closed meanwhile: this one takes nothing.
-        if (!changed) throw fail(PayError.ORDER_STATUS_IS_NOT_WAITING);
-        const paidOrder = (await orders.findOrder(user.tenantId, order.id))!;
-        await notifyRepository(tx, ctx.db.dialect).create(
-          {
-            tenantId: user.tenantId,
-            appId: app.id,
-            type: PAY_NOTIFY_TYPE.ORDER,
-            dataId: order.id,
-            merchantOrderId: order.merchantOrderId,
-            merchantRefundId: null,
-            notifyUrl: order.notifyUrl,
-          },
-          at,
-        );
-        for (const listener of listeners.onOrderPaid) await listener(tx, paidOrder);
-      });
-      return { status: PAY_ORDER_STATUS.SUCCESS, displayMode: null, displayContent: null };
-    },
-
-    /** Closes waiting orders past their time (the job `payOrderExpireJob`); answers how many. */
-    async expire(): Promise<number> {
-      const now = ctx.now();
-      let closed = 0;
-      for (const order of await repo.expiredWaiting(now, 1000)) {
-        const done = await db.transaction().execute((tx) => orderRepository(tx).closeOrder(order.id, now));
-        if (done) closed += 1;
-      }
-      return closed;
-    },
-
-    refund,
-
-    /** A refund started from the order list: the operator names the amount and the reason. */
-    refundFromConsole: (user: LoginUser, body: z.output<typeof payRefundCreateReq>, userIp: string | null) =>
-      refund(user.tenantId, { ...body, merchantRefundId: newNo('R', ctx.now()), userIp }, user.id),
 
     async refundPage(
       user: LoginUser,

@@ -32,17 +32,23 @@ import type { AppService } from './app-service.js';
 import type { DemoOrderService } from './demo-order-service.js';
 import type { notifyService } from './notify-service.js';
 import type { OrderService } from './order-service.js';
+import { newNo, type Settlement } from './settlement.js';
+
+/** The origin a request came to, for the providers to post back to. */
+const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
 export const payRoutes = (
   route: RouteRegistrar,
   {
     apps,
     orders,
+    payments,
     notifications,
     demoOrders,
   }: {
     apps: AppService;
     orders: OrderService;
+    payments: Settlement;
     notifications: ReturnType<typeof notifyService>;
     demoOrders: DemoOrderService;
   },
@@ -63,14 +69,22 @@ export const payRoutes = (
   route(payOrderPage, ({ user, query }) => orders.page(user, query));
   route(payOrderGet, ({ user, query }) => orders.get(user, query.id));
   route(payOrderGetDetail, ({ user, query }) => orders.detail(user, query.id));
-  route(payOrderSubmit, ({ user, body, ip }) => orders.submit(user, body, ip));
+  route(payOrderSubmit, ({ user, body, ip, raw }) => payments.submit(user, body, ip, originOf(raw)));
   route.raw(payOrderExport, async (req, reply) =>
     sendXlsx(reply, '支付订单.xlsx', await orders.exportExcel(req.user, req.query)),
   );
 
   route(payRefundPage, ({ user, query }) => orders.refundPage(user, query));
   route(payRefundGet, ({ user, query }) => orders.refundGet(user, query.id));
-  route(payRefundCreate, ({ user, body, ip }) => orders.refundFromConsole(user, body, ip));
+  // Refunds started from the order list get merchant refund ids of their own.
+  route(payRefundCreate, ({ user, body, ip, raw }) =>
+    payments.refund(
+      user.tenantId,
+      { ...body, merchantRefundId: newNo('R', Date.now()), userIp: ip },
+      user.id,
+      originOf(raw),
+    ),
+  );
   route.raw(payRefundExport, async (req, reply) =>
     sendXlsx(reply, '退款订单.xlsx', await orders.refundExport(req.user, req.query)),
   );

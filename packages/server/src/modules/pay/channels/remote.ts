@@ -33,6 +33,8 @@ export interface RemoteOrderResult {
   channelOrderNo: string | null;
   channelUserId: string | null;
   successTime: number | null;
+  /** What the provider says the order's amount is, in fen, where it says (checked against the order). */
+  price: number | null;
   /** The provider's answer or notification as received, kept as 渠道回调内容. */
   raw: string;
   channelErrorCode: string | null;
