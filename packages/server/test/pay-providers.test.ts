@@ -302,6 +302,22 @@ describe.each(DIALECTS)('pay through providers on %s', (dialect) => {
       });
       expect(refused.code).toBe(1007002004);
       expect(refused.msg).toMatch(/^发起支付报错，错误码：\w+，错误提示：.+/);
+      // An answer whose signature does not verify is not believed.
+      const next = await newOrder();
+      wx.corruptSignatures(true);
+      try {
+        const forged = await t.api({
+          method: 'POST',
+          path: '/pay/order/submit',
+          token: admin,
+          body: { id: next.payOrderId, channelCode: 'wx_native' },
+        });
+        expect(forged.code).toBe(1007002004);
+        expect(forged.msg).toContain('CHANNEL_UNAVAILABLE');
+        expect(forged.msg).toContain('验签失败');
+      } finally {
+        wx.corruptSignatures(false);
+      }
     });
   });
 

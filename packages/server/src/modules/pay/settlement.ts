@@ -60,6 +60,20 @@ export const newNo = (prefix: 'P' | 'R', at: number): string => {
   return `${prefix}${stamp}${pad(randomInt(1_000_000), 6)}`;
 };
 
+/** A provider's refusal of an attempt, as its client would report it. */
+const refusedBy = (code: string, message: string): Omit<RemoteOrderResult, 'outTradeNo'> => ({
+  status: 'waiting',
+  displayMode: null,
+  displayContent: null,
+  channelOrderNo: null,
+  channelUserId: null,
+  successTime: null,
+  price: null,
+  raw: JSON.stringify({ code, message }),
+  channelErrorCode: code,
+  channelErrorMsg: message,
+});
+
 /** Marks the merchant refund id of a late payment's automatic refund. */
 const LATE_SUFFIX = '-late';
 
@@ -336,7 +350,7 @@ export const settlement = (
       at,
       user.id,
     );
-    const result = await remote.submit({
+    const request = {
       outTradeNo: attempt.no,
       subject: order.subject,
       body: order.body,
@@ -346,7 +360,15 @@ export const settlement = (
       returnUrl: body.returnUrl ?? null,
       notifyUrl: notifyUrlOf(origin, 'order', channel.id),
       channelExtras: body.channelExtras ?? {},
-    });
+    };
+    let result: RemoteOrderResult;
+    try {
+      result = await remote.submit(request);
+    } catch (error) {
+      // Unreachable, or an answer whose signature does not verify: the attempt closes as refused.
+      const message = error instanceof Error ? error.message : String(error);
+      result = { ...refusedBy('CHANNEL_UNAVAILABLE', message), outTradeNo: attempt.no };
+    }
     if (result.channelErrorCode !== null) {
       await repo.failExtension(attempt.id, result, ctx.now());
       throw fail(PayError.ORDER_SUBMIT_CHANNEL_ERROR, result.channelErrorCode, result.channelErrorMsg ?? '');
@@ -489,15 +511,19 @@ export const settlement = (
       }
       if ('remote' in client) {
         const refund = (await repo.findRefund(tenantId, id))!;
-        const result = await client.remote.refund({
-          outTradeNo: order.no ?? '',
-          outRefundNo: no,
-          reason: input.reason,
-          payPrice: order.price,
-          refundPrice: input.price,
-          notifyUrl: notifyUrlOf(origin, 'refund', channel.id),
-        });
-        await applyRefundResult(refund, result);
+        try {
+          const result = await client.remote.refund({
+            outTradeNo: order.no ?? '',
+            outRefundNo: no,
+            reason: input.reason,
+            payPrice: order.price,
+            refundPrice: input.price,
+            notifyUrl: notifyUrlOf(origin, 'refund', channel.id),
+          });
+          await applyRefundResult(refund, result);
+        } catch {
+          // Unreachable for now: the refund waits, and the sync job asks the provider again.
+        }
       }
       return id;
     },
