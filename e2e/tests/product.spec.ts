@@ -108,7 +108,8 @@ test('a product of 3 × 4 SKUs: add, edit one SKU, 预警中, the recycle bin an
   await signIn(page, 'admin', 'admin123', '/mall/product/spu');
   await button(page, '添加商品').click();
   await expect(page).toHaveURL('/spu/add');
-  const editor = main(page).locator('form').filter({ visible: true }).last();
+  // The editor's own form: right after the address changes, the list's search form may still be on screen.
+  const editor = main(page).locator('form#spu-form').filter({ visible: true });
 
   await editor.getByLabel('商品名称').fill(PRODUCT);
   await editor.getByLabel('促销语').fill('夏季新款');
@@ -166,7 +167,7 @@ test('a product of 3 × 4 SKUs: add, edit one SKU, 预警中, the recycle bin an
   // Edit one SKU: 红色,S costs less and its stock falls to the warning level.
   await row.getByRole('button', { name: '修改' }).click();
   await expect(page).toHaveURL(/\/spu\/edit\/\d+$/);
-  const edit = main(page).locator('form').filter({ visible: true }).last();
+  const edit = main(page).locator('form#spu-form').filter({ visible: true });
   await expect(edit.getByLabel('商品名称')).toHaveValue(PRODUCT);
   await edit.getByRole('tab', { name: '价格库存' }).click();
   const editSkus = edit.locator('.ant-table');
