@@ -391,7 +391,6 @@ export const PayError = {
   ORDER_REFUND_FAIL_STATUS_ERROR: e(1_007_002_005, '支付订单退款失败，原因：状态不是已支付或已退款'),
   /** Ours: a business module's merchant order id is unique per app. */
   ORDER_EXISTS: e(1_007_002_010, '商户订单号已存在'),
-  ORDER_EXTENSION_IS_PAID: e(1_007_003_002, '订单已支付，请等待支付结果'),
   REFUND_PRICE_EXCEED: e(1_007_006_000, '退款金额超过订单可退款金额'),
   REFUND_HAS_REFUNDING: e(1_007_006_002, '已经有退款在处理中'),
   REFUND_EXISTS: e(1_007_006_003, '已经存在退款单'),

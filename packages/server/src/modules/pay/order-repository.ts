@@ -171,32 +171,28 @@ export const orderRepository = (db: Kysely<Database>) => {
     async insertExtension(
       values: Pick<
         ExtensionRow,
-        'tenantId' | 'orderId' | 'no' | 'channelId' | 'channelCode' | 'userIp' | 'channelExtras'
+        | 'tenantId'
+        | 'orderId'
+        | 'no'
+        | 'channelId'
+        | 'channelCode'
+        | 'userIp'
+        | 'channelExtras'
+        | 'status'
+        | 'channelNotifyData'
       >,
       at: number,
       by: number,
     ): Promise<ExtensionRow> {
       return db
         .insertInto('payOrderExtension')
-        .values({ ...values, status: PAY_ORDER_STATUS.WAITING, ...createdStamp(at, by) })
+        .values({ ...values, ...createdStamp(at, by) })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
 
     findExtension: (id: number) =>
       db.selectFrom('payOrderExtension').selectAll().where('id', '=', id).executeTakeFirst(),
-
-    /** Whether an attempt at paying this order already succeeded (the money moved). */
-    async hasPaidExtension(orderId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('payOrderExtension')
-        .select('id')
-        .where('orderId', '=', orderId)
-        .where('status', '=', PAY_ORDER_STATUS.SUCCESS)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
 
     /**
      * Marks an attempt paid; false when it was paid before. A closed attempt can still be paid: the

@@ -4,22 +4,11 @@ import type {
   PayOrderDetail,
   PayOrderFilter,
   PayOrderPageItem,
-  PayOrderSubmitResp,
   PayRefund,
   PayRefundFilter,
 } from '@app/contract';
-import {
-  DICT_TYPE,
-  PAY_NOTIFY_TYPE,
-  PAY_ORDER_STATUS,
-  PayError,
-  type payOrderSubmitReq,
-  type payRefundCreateReq,
-} from '@app/contract';
-import type { Kysely } from 'kysely';
-import type { z } from 'zod';
+import { DICT_TYPE, PayError } from '@app/contract';
 import type { AppContext, LoginUser } from '../../context.js';
-import type { Database } from '../../db/schema.js';
 import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { fail, isUniqueViolation } from '../../lib/errors.js';
 import { checkExportSize, EXPORT_MAX_ROWS } from '../../lib/export-limit.js';
@@ -60,13 +49,6 @@ export const orderService = (ctx: AppContext, apps: AppService) => {
   };
 
   const toOrder = ({ tenantId: _t, updateTime: _u, ...order }: OrderRow): PayOrder => order;
-
-  /** The checks before paying: the order still waits and is in time. */
-  const validatePayable = (order: OrderRow) => {
-    if (order.status === PAY_ORDER_STATUS.SUCCESS) throw fail(PayError.ORDER_STATUS_IS_SUCCESS);
-    if (order.status !== PAY_ORDER_STATUS.WAITING) throw fail(PayError.ORDER_STATUS_IS_NOT_WAITING);
-    if (order.expireTime < ctx.now()) throw fail(PayError.ORDER_IS_EXPIRED);
-  };
 
   const refundFromRow = async (tenantId: number, row: RefundRow): Promise<PayRefund> => {
     const [withName] = await withAppNames(tenantId, [row]);

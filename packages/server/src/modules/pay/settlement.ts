@@ -110,21 +110,19 @@ export const settlement = (
     `${ctx.config.payNotifyBaseUrl ?? origin}${apiPrefix}/pay/notify/${kind}/${channelId}`;
 
   /**
-   * Inside `tx`: the attempt is paid (once: 'again' when it was before), and its order with it unless
-   * the order no longer waits ('late': closed meanwhile or paid by another attempt).
+   * Inside `tx`, once the attempt is recorded paid: its order is paid by it unless the order no longer
+   * waits ('late': closed meanwhile, or paid by another attempt).
    */
-  const settlePaid = async (
+  const settleOrder = async (
     tx: Kysely<Database>,
     order: OrderRow,
-    attempt: ExtensionRow,
+    attempt: Pick<ExtensionRow, 'id' | 'no'>,
     channel: ChannelRow,
     paid: Paid,
     orderNotifyUrl: string,
     at: number,
-  ): Promise<'paid' | 'again' | 'late'> => {
-    const orders = orderRepository(tx);
-    if (!(await orders.markExtensionPaid(attempt.id, paid.raw, at))) return 'again';
-    const changed = await orders.markOrderPaid(order.id, {
+  ): Promise<'paid' | 'late'> => {
+    const changes = {
       channelId: channel.id,
       channelCode: channel.code,
       successTime: paid.successTime ?? at,
@@ -134,8 +132,8 @@ export const settlement = (
       channelUserId: paid.channelUserId,
       channelFeeRate: channel.feeRate,
       channelFeePrice: Math.round((order.price * channel.feeRate) / 100),
-    });
-    if (!changed) return 'late';
+    };
+    if (!(await orderRepository(tx).markOrderPaid(order.id, changes))) return 'late';
     await notifyRepository(tx, ctx.db.dialect).create(
       {
         tenantId: order.tenantId,
@@ -148,7 +146,12 @@ export const settlement = (
       },
       at,
     );
-    const paidOrder = (await orders.findOrder(order.tenantId, order.id))!;
+    const paidOrder = {
+      ...order,
+      ...changes,
+      status: PAY_ORDER_STATUS.SUCCESS,
+      updateTime: changes.successTime,
+    };
     for (const listener of listeners.onOrderPaid) await listener(tx, paidOrder);
     return 'paid';
   };
@@ -276,9 +279,13 @@ export const settlement = (
     if (result.price !== null && result.price !== order.price)
       throw new Error(`渠道所报金额 ${result.price} 分与支付单 ${order.id} 的 ${order.price} 分不一致`);
     const app = await apps.existing(order.tenantId, order.appId);
-    const outcome = await db
-      .transaction()
-      .execute((tx) => settlePaid(tx, order, attempt, channel, result, app.orderNotifyUrl, ctx.now()));
+    const at = ctx.now();
+    const outcome = await db.transaction().execute(async (tx) =>
+      // Paid before: this is the same news again.
+      (await orderRepository(tx).markExtensionPaid(attempt.id, result.raw, at))
+        ? settleOrder(tx, order, attempt, channel, result, app.orderNotifyUrl, at)
+        : 'again',
+    );
     if (outcome === 'late') await refundLatePayment(order, attempt, channel, remote);
   };
 
@@ -293,26 +300,29 @@ export const settlement = (
   ): Promise<PayOrderSubmitResp> => {
     const at = ctx.now();
     await db.transaction().execute(async (tx) => {
-      const orders = orderRepository(tx);
-      const attempt = await orders.insertExtension(
-        {
-          tenantId: user.tenantId,
-          orderId: order.id,
-          no: newNo('P', at),
-          channelId: channel.id,
-          channelCode: channel.code,
-          userIp,
-          channelExtras: body.channelExtras ? JSON.stringify(body.channelExtras) : null,
-        },
-        at,
-        user.id,
-      );
-      const paid = await instant.pay(tx, order, attempt, {
+      const no = newNo('P', at);
+      const paid = await instant.pay(tx, order, no, at, {
         tenantId: user.tenantId,
         userId: user.id,
         userType: ADMIN_USER_TYPE,
       });
-      const outcome = await settlePaid(
+      // The money moved with this transaction: the attempt is recorded paid at once.
+      const attempt = await orderRepository(tx).insertExtension(
+        {
+          tenantId: user.tenantId,
+          orderId: order.id,
+          no,
+          channelId: channel.id,
+          channelCode: channel.code,
+          userIp,
+          channelExtras: body.channelExtras ? JSON.stringify(body.channelExtras) : null,
+          status: PAY_ORDER_STATUS.SUCCESS,
+          channelNotifyData: paid.notifyData,
+        },
+        at,
+        user.id,
+      );
+      const outcome = await settleOrder(
         tx,
         order,
         attempt,
@@ -346,6 +356,8 @@ export const settlement = (
         channelCode: channel.code,
         userIp,
         channelExtras: body.channelExtras ? JSON.stringify(body.channelExtras) : null,
+        status: PAY_ORDER_STATUS.WAITING,
+        channelNotifyData: null,
       },
       at,
       user.id,
@@ -411,7 +423,6 @@ export const settlement = (
       if (order.expireTime < ctx.now()) throw fail(PayError.ORDER_IS_EXPIRED);
       const app = await apps.enabled(user.tenantId, order.appId);
       const channel = await apps.enabledChannel(user.tenantId, order.appId, body.channelCode);
-      if (await repo.hasPaidExtension(order.id)) throw fail(PayError.ORDER_EXTENSION_IS_PAID);
       const client = await clientOf(channel);
       return 'instant' in client
         ? submitInstant(user, order, channel, client.instant, body, userIp, app.orderNotifyUrl)

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { ExtensionRow, OrderRow, RefundRow } from '../order-repository.js';
+import type { OrderRow, RefundRow } from '../order-repository.js';
 import { WALLET_BIZ, walletRepository, type WalletOwner } from '../wallet.js';
 
 /** What a channel answers when the money moved. */
@@ -21,7 +21,14 @@ export interface ChannelRefunded {
  * and the transaction leaves nothing behind.
  */
 export interface InstantChannel {
-  pay(tx: Kysely<Database>, order: OrderRow, attempt: ExtensionRow, payer: WalletOwner): Promise<ChannelPaid>;
+  /** Pays `order` as the attempt numbered `no`, at `at`. */
+  pay(
+    tx: Kysely<Database>,
+    order: OrderRow,
+    no: string,
+    at: number,
+    payer: WalletOwner,
+  ): Promise<ChannelPaid>;
   refund(
     tx: Kysely<Database>,
     order: OrderRow,
@@ -32,12 +39,12 @@ export interface InstantChannel {
 
 /** 模拟支付: pays and refunds at once, moving no money. */
 const mock: InstantChannel = {
-  pay: async (_tx, order, attempt) => ({
-    channelOrderNo: `MOCK-${attempt.no}`,
+  pay: async (_tx, order, no) => ({
+    channelOrderNo: `MOCK-${no}`,
     channelUserId: null,
     notifyData: JSON.stringify({
       channel: 'mock',
-      no: attempt.no,
+      no,
       price: order.price,
       result: 'MOCK_SUCCESS',
     }),
@@ -55,15 +62,15 @@ const mock: InstantChannel = {
 
 /** 钱包: debits the payer's wallet; a refund gives the amount back to the wallet that paid. */
 const wallet: InstantChannel = {
-  async pay(tx, order, attempt, payer) {
+  async pay(tx, order, no, at, payer) {
     const { walletId, balance } = await walletRepository(tx).debit(
       payer,
       order.price,
       { type: WALLET_BIZ.PAYMENT, id: order.id, title: order.subject },
-      attempt.createTime,
+      at,
     );
     return {
-      channelOrderNo: `WALLET-${attempt.no}`,
+      channelOrderNo: `WALLET-${no}`,
       channelUserId: String(walletId),
       notifyData: JSON.stringify({ channel: 'wallet', walletId, price: order.price, balance }),
     };
