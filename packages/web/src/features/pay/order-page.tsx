@@ -28,17 +28,18 @@ import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { formatFen } from '../../shared/ui/money';
 import { OrderRefundDialog, refundable } from './order-refund-dialog';
-import { moneyColumn, NotifyData, NumberLines, PAY_APP_FIELD, useLoadedDetail } from './pay-common';
+import {
+  moneyColumn,
+  NotifyData,
+  NumberLines,
+  PAY_APP_FIELD,
+  PAY_CHANNEL_FIELD,
+  useLoadedDetail,
+} from './pay-common';
 
 const SEARCH: SearchField[] = [
   PAY_APP_FIELD,
-  {
-    kind: 'dict',
-    name: 'channelCode',
-    label: '支付渠道',
-    dictType: DICT_TYPE.PAY_CHANNEL_CODE,
-    valueType: 'string',
-  },
+  PAY_CHANNEL_FIELD,
   { kind: 'text', name: 'merchantOrderId', label: '商户单号' },
   { kind: 'text', name: 'no', label: '支付单号' },
   { kind: 'text', name: 'channelOrderNo', label: '渠道单号' },

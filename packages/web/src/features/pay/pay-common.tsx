@@ -1,4 +1,4 @@
-import { payAppList } from '@app/contract';
+import { DICT_TYPE, payAppList } from '@app/contract';
 import type { Endpoint, EndpointData, EndpointQuery } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
@@ -35,6 +35,15 @@ export const PAY_APP_FIELD: SearchField = {
   render: () => <PayAppSelect />,
   toQuery: (value) => String(value),
   fromQuery: (value) => Number(first(value)),
+};
+
+/** The 支付渠道 filter of the order and refund lists. */
+export const PAY_CHANNEL_FIELD: SearchField = {
+  kind: 'dict',
+  name: 'channelCode',
+  label: '支付渠道',
+  dictType: DICT_TYPE.PAY_CHANNEL_CODE,
+  valueType: 'string',
 };
 
 /** An id typed in a search form (关联编号): digits only. */

@@ -6,17 +6,11 @@ import type { DetailItem, SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { formatFen } from '../../shared/ui/money';
-import { moneyColumn, NotifyData, NumberLines, PAY_APP_FIELD } from './pay-common';
+import { moneyColumn, NotifyData, NumberLines, PAY_APP_FIELD, PAY_CHANNEL_FIELD } from './pay-common';
 
 const SEARCH: SearchField[] = [
   PAY_APP_FIELD,
-  {
-    kind: 'dict',
-    name: 'channelCode',
-    label: '支付渠道',
-    dictType: DICT_TYPE.PAY_CHANNEL_CODE,
-    valueType: 'string',
-  },
+  PAY_CHANNEL_FIELD,
   { kind: 'text', name: 'merchantOrderId', label: '商户支付单号' },
   { kind: 'text', name: 'merchantRefundId', label: '商户退款单号' },
   { kind: 'text', name: 'channelOrderNo', label: '渠道支付单号' },
