@@ -482,6 +482,52 @@ describe.each(DIALECTS)('pay on %s', (dialect) => {
       expect((await readSheet(refunds.rawPayload))[0]).toContain('商户退款单号');
     });
 
+    it('takes orders and refunds from a merchant system through the API', async () => {
+      const order = {
+        appId,
+        merchantOrderId: `M-${t.clock.now}`,
+        subject: '会员月卡',
+        body: '一个月的会员',
+        price: 3000,
+        expireTime: t.clock.now + 15 * 60 * 1000,
+      };
+      for (const [change, message] of [
+        [{ price: 0 }, '支付金额必须大于 0'],
+        [{ price: 12.5 }, '支付金额必须精确到分'],
+        [{ subject: 'x'.repeat(33) }, '商品标题长度不能超过32个字符'],
+        [{ merchantOrderId: '' }, '商户订单编号不能为空'],
+        [{ expireTime: t.clock.now - 1 }, '支付过期时间必须晚于当前时间'],
+      ] as const) {
+        const res = await call('POST', '/order/create', { body: { ...order, ...change } });
+        expect(res.code, message).toBe(400);
+        expect(res.msg).toContain(message);
+      }
+      expect((await call('POST', '/order/create', { body: { ...order, appId: 999999 } })).code).toBe(
+        1007000000,
+      );
+      const id = await ok<number>('POST', '/order/create', { body: order });
+      // The same merchant order again answers the order it made.
+      expect(await ok<number>('POST', '/order/create', { body: order })).toBe(id);
+      expect(await ok<PayOrder>('GET', '/order/get', byId(id))).toMatchObject({
+        status: 0,
+        price: 3000,
+        merchantOrderId: order.merchantOrderId,
+        notifyUrl: merchant.url,
+      });
+      await ok('POST', '/order/submit', { body: { id, channelCode: 'mock' } });
+      const refund = {
+        orderId: id,
+        price: 1000,
+        reason: '商户退款',
+        merchantRefundId: `${order.merchantOrderId}-R1`,
+      };
+      const refundId = await ok<number>('POST', '/refund/create', { body: refund });
+      expect((await ok<PayRefund>('GET', '/refund/get', byId(refundId))).merchantRefundId).toBe(
+        refund.merchantRefundId,
+      );
+      expect((await call('POST', '/refund/create', { body: refund })).code).toBe(1007006003);
+    });
+
     it('refuses to delete an app with orders, and deletes one without', async () => {
       expect((await call('DELETE', '/app/delete', byId(appId))).code).toBe(1007000003);
       const empty = await ok<number>('POST', '/app/create', { body: appBody('空应用') });
@@ -507,6 +553,7 @@ describe.each(DIALECTS)('pay on %s', (dialect) => {
         ['DELETE', '/app/delete'],
         ['GET', '/channel/get'],
         ['POST', '/channel/create'],
+        ['POST', '/order/create'],
         ['GET', '/order/page'],
         ['GET', '/order/get'],
         ['GET', '/order/export-excel'],
@@ -539,6 +586,15 @@ describe.each(DIALECTS)('pay on %s', (dialect) => {
         call(method, path, extra, other.token, other.tenantId);
       const [mine] = (await ok<PageResult<PayOrder>>('GET', '/order/page', { query: { status: '10' } })).list;
       expect((await as('GET', '/app/get', byId(appId))).code).toBe(1007000000);
+      const foreign = {
+        appId,
+        merchantOrderId: 'X1',
+        subject: '越权',
+        body: '越权',
+        price: 1,
+        expireTime: t.clock.now + 60_000,
+      };
+      expect((await as('POST', '/order/create', { body: foreign })).code).toBe(1007000000);
       expect((await as('GET', '/order/get', byId(mine!.id))).code).toBe(1007002000);
       expect((await as('POST', '/order/submit', { body: { id: mine!.id, channelCode: 'mock' } })).code).toBe(
         1007002000,

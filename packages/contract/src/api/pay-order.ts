@@ -124,7 +124,47 @@ export const payOrderSubmitResp = z.object({
 });
 export type PayOrderSubmitResp = z.output<typeof payOrderSubmitResp>;
 
+/** The most one order may ask: ¥10,000,000.00. */
+export const PAY_ORDER_MAX_PRICE = 1_000_000_000;
+
+export const payOrderCreateReq = z.object({
+  appId: bodyId('应用编号'),
+  merchantOrderId: z
+    .string({ error: '商户订单编号不能为空' })
+    .trim()
+    .min(1, '商户订单编号不能为空')
+    .max(64, '商户订单编号长度不能超过64个字符'),
+  subject: z
+    .string({ error: '商品标题不能为空' })
+    .trim()
+    .min(1, '商品标题不能为空')
+    .max(32, '商品标题长度不能超过32个字符'),
+  body: z
+    .string({ error: '商品描述不能为空' })
+    .trim()
+    .min(1, '商品描述不能为空')
+    .max(128, '商品描述长度不能超过128个字符'),
+  price: z
+    .number({ error: (issue) => (issue.input === undefined ? '支付金额不能为空' : '支付金额必须是数字') })
+    .int('支付金额必须精确到分')
+    .positive('支付金额必须大于 0')
+    .max(PAY_ORDER_MAX_PRICE, '支付金额不能超过 1000 万元'),
+  /** Epoch milliseconds; the server refuses a time already past. */
+  expireTime: z.number({ error: '支付过期时间不能为空' }).int('支付过期时间格式不正确'),
+});
+export type PayOrderCreateReq = z.input<typeof payOrderCreateReq>;
+
 const TAG = '支付订单';
+
+export const payOrderCreate = defineEndpoint({
+  method: 'POST',
+  path: '/pay/order/create',
+  summary: '为商户系统创建支付订单，返回编号（同一应用的商户订单编号再次提交时返回原订单）',
+  tag: TAG,
+  access: permission('pay:order:create'),
+  body: payOrderCreateReq,
+  data: z.number().int(),
+});
 
 export const payOrderPage = defineEndpoint({
   method: 'GET',

@@ -85,6 +85,13 @@ export const payRefundCreateReq = z.object({
     .trim()
     .min(1, '退款原因不能为空')
     .max(256, '退款原因长度不能超过256个字符'),
+  /** A merchant system's own refund number (unique per app); the console's refunds get one of ours. */
+  merchantRefundId: z
+    .string({ error: '商户退款单号必须是文本' })
+    .trim()
+    .min(1, '商户退款单号不能为空')
+    .max(64, '商户退款单号长度不能超过64个字符')
+    .nullish(),
 });
 export type PayRefundCreateReq = z.input<typeof payRefundCreateReq>;
 

@@ -7,10 +7,11 @@ import type {
   PayRefund,
   PayRefundFilter,
 } from '@app/contract';
-import { DICT_TYPE, PayError } from '@app/contract';
+import { DICT_TYPE, PayError, type payOrderCreateReq } from '@app/contract';
+import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
-import { fail, isUniqueViolation } from '../../lib/errors.js';
+import { badRequest, fail, isUniqueViolation } from '../../lib/errors.js';
 import { checkExportSize, EXPORT_MAX_ROWS } from '../../lib/export-limit.js';
 import type { AppService } from './app-service.js';
 import { orderRepository, type OrderRow, type RefundRow } from './order-repository.js';
@@ -68,6 +69,16 @@ export const orderService = (ctx: AppContext, apps: AppService) => {
         if (isUniqueViolation(error)) throw fail(PayError.ORDER_EXISTS);
         throw error;
       }
+    },
+
+    /** An order a merchant's own system asks for through the API. */
+    async createFromMerchant(
+      user: LoginUser,
+      body: z.output<typeof payOrderCreateReq>,
+      userIp: string,
+    ): Promise<number> {
+      if (body.expireTime <= ctx.now()) throw badRequest('支付过期时间必须晚于当前时间');
+      return this.createOrder(user.tenantId, { ...body, userIp }, user.id);
     },
 
     async page(

@@ -16,6 +16,7 @@ import {
   payDemoOrderRefund,
   payNotifyGetDetail,
   payNotifyPage,
+  payOrderCreate,
   payOrderExport,
   payOrderGet,
   payOrderGetDetail,
@@ -66,6 +67,7 @@ export const payRoutes = (
   route(payChannelUpdate, ({ user, body }) => apps.updateChannel(user, body));
   route(payChannelDelete, ({ user, query }) => apps.deleteChannel(user, query.id));
 
+  route(payOrderCreate, ({ user, body, ip }) => orders.createFromMerchant(user, body, ip));
   route(payOrderPage, ({ user, query }) => orders.page(user, query));
   route(payOrderGet, ({ user, query }) => orders.get(user, query.id));
   route(payOrderGetDetail, ({ user, query }) => orders.detail(user, query.id));
@@ -76,11 +78,11 @@ export const payRoutes = (
 
   route(payRefundPage, ({ user, query }) => orders.refundPage(user, query));
   route(payRefundGet, ({ user, query }) => orders.refundGet(user, query.id));
-  // Refunds started from the order list get merchant refund ids of their own.
+  // Refunds started from the order list get merchant refund ids of ours.
   route(payRefundCreate, ({ user, body, ip, raw }) =>
     payments.refund(
       user.tenantId,
-      { ...body, merchantRefundId: newNo('R', Date.now()), userIp: ip },
+      { ...body, merchantRefundId: body.merchantRefundId ?? newNo('R', Date.now()), userIp: ip },
       user.id,
       originOf(raw),
     ),
