@@ -579,7 +579,7 @@ describe.each(DIALECTS)('pay on %s', (dialect) => {
         t,
         admin,
         '支付套餐',
-        [1117, 1126, 1127, 1128, 1129, 1173, 1174, 1161, 1162, 1163, 2161, 2301, 2302],
+        [1117, 1126, 1127, 1128, 1129, 1173, 1174, 1175, 1161, 1162, 1163, 2161, 2301, 2302],
       );
       const other = await createTenantAndSignIn(t, admin, tenantBody(t, packageId, { name: '支付租户' }));
       const as = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, extra = {}) =>
@@ -594,7 +594,8 @@ describe.each(DIALECTS)('pay on %s', (dialect) => {
         price: 1,
         expireTime: t.clock.now + 60_000,
       };
-      expect((await as('POST', '/order/create', { body: foreign })).code).toBe(1007000000);
+      const created = await as('POST', '/order/create', { body: foreign });
+      expect(created.code, created.msg).toBe(1007000000);
       expect((await as('GET', '/order/get', byId(mine!.id))).code).toBe(1007002000);
       expect((await as('POST', '/order/submit', { body: { id: mine!.id, channelCode: 'mock' } })).code).toBe(
         1007002000,
