@@ -16,20 +16,7 @@ const readTsv = (name) => {
 // Top-level trees the product ships pages for, and branches inside them it does not.
 const ROOTS = new Set(['1', '2', '1185', '2362', '1117']);
 // 商城系统: only 商品中心 so far, without 商品评论.
-const EXCLUDED = new Set([
-  '1110',
-  '1247',
-  '111',
-  '112',
-  '1070',
-  '1076',
-  '1077',
-  '2030',
-  '2072',
-  '2336',
-  '2358',
-  '2388',
-]);
+const EXCLUDED = new Set(['1110', '1247', '1070', '1076', '1077', '2030', '2072', '2336', '2358', '2388']);
 
 const menus = readTsv('menus.tsv');
 const byId = new Map(menus.map((m) => [m.id, m]));
@@ -40,7 +27,12 @@ const keep = (m) => {
   }
   return false;
 };
-const seeded = menus.filter(keep).sort((a, b) => Number(a.id) - Number(b.id));
+// The reference's Java tools, replaced by native pages (migration 037 adds their buttons above the reference's ids).
+const RENAMED = { 111: '数据库监控', 112: '服务监控' };
+const seeded = menus
+  .filter(keep)
+  .map((m) => (RENAMED[m.id] ? { ...m, name: RENAMED[m.id] } : m))
+  .sort((a, b) => Number(a.id) - Number(b.id));
 
 const menuRows = seeded.map((m) =>
   JSON.stringify([
@@ -70,8 +62,13 @@ ${menuRows.map((r) => `  ${r},`).join('\n')}
 `,
 );
 
-// Buttons of menus that migrations add above the reference's ids (018: 社交客户端).
-const MIGRATED_CODES = ['create', 'delete', 'query', 'update'].map((a) => `system:social-client:${a}`);
+// Buttons of menus that migrations add above the reference's ids (018: 社交客户端; 037: 服务监控, 数据库监控).
+const MIGRATED_CODES = [
+  ...['create', 'delete', 'query', 'update'].map((a) => `system:social-client:${a}`),
+  'infra:server:query',
+  'infra:druid:query',
+  'infra:druid:reset',
+];
 const codes = [...new Set([...seeded.map((m) => m.permission).filter(Boolean), ...MIGRATED_CODES])].sort();
 writeFileSync(
   join(root, 'packages/contract/src/permissions.ts'),

@@ -47,3 +47,48 @@ test('系统接口 shows our OpenAPI document and tries a call as the signed-in 
   await shoot(page, 'swagger-page');
   expect(external).toEqual([]);
 });
+
+test('服务监控 shows this instance live, and 数据库监控 the statements the pages caused', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin', 'admin123', '/infra/admin-server');
+  const value = (label: string) =>
+    page.locator('th', { hasText: label }).first().locator('xpath=following-sibling::td[1]');
+  await expect(value('进程号')).toHaveText(/^\d+$/);
+  await expect(value('Node.js 版本')).toHaveText(/^v\d+\./);
+  await expect(value('堆内存（已用/已分配）')).toHaveText(/^\d+\.\d MB \/ \d+\.\d MB$/);
+  // The sign-in and the shell's own calls went through the request hook.
+  await expect(value('接口请求（近 60 秒）')).toHaveText(/共 [1-9]\d* 次，p95 [\d.]+ ms/);
+  await expect(value('数据库')).toHaveText('SQLite');
+  await expect(value('数据库大小')).toHaveText(/^[\d.]+ (KB|MB)$/);
+  await expect(page.getByRole('img', { name: /^进程 CPU 仪表盘：/ })).toBeVisible();
+  // The page asks again every 5 seconds; the lines grow by a sample each time.
+  await expect(page.getByRole('img', { name: 'CPU 使用率折线图：最近 2 次采样' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.locator('.monitor-page svg path').first()).toBeVisible();
+  await shoot(page, 'server-monitor-page');
+
+  await page.goto('/infra/druid');
+  await expect(page.getByText(/共 \d+ 种语句/)).toBeVisible();
+  await shoot(page, 'druid-page');
+  await page.getByRole('textbox', { name: '筛选 SQL 语句' }).fill('system_menu');
+  const menuShape = page.getByRole('row').filter({ hasText: /from "system_menu"/ });
+  // The shell's menus, read at sign-in, are among the statements run.
+  await expect(menuShape.first()).toBeVisible();
+
+  await page.getByRole('button', { name: /重置/ }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '系统提示' });
+  await expect(confirm).toContainText('是否确认清空全部 SQL 统计数据?');
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('重置成功')).toBeVisible();
+  await expect(menuShape).toHaveCount(0);
+
+  // Reading the menus again (菜单管理) brings the shape back.
+  await page.goto('/system/menu');
+  await expect(page.getByRole('cell', { name: '基础设施' }).first()).toBeVisible();
+  await page.goto('/infra/druid');
+  await page.getByRole('textbox', { name: '筛选 SQL 语句' }).fill('system_menu');
+  await expect(menuShape.first()).toBeVisible();
+});

@@ -30,6 +30,7 @@ import * as demo03StudentInner from './api/demo03-student-inner.js';
 import * as demo03StudentNormal from './api/demo03-student-normal.js';
 import * as dept from './api/dept.js';
 import * as dict from './api/dict.js';
+import * as druid from './api/druid.js';
 import * as dictAdmin from './api/dict-admin.js';
 import * as file from './api/file.js';
 import * as fileConfig from './api/file-config.js';
@@ -47,6 +48,7 @@ import * as post from './api/post.js';
 import * as profile from './api/profile.js';
 import * as redis from './api/redis.js';
 import * as role from './api/role.js';
+import * as serverMonitor from './api/server-monitor.js';
 import * as sms from './api/sms.js';
 import * as social from './api/social.js';
 import * as tenant from './api/tenant.js';
@@ -85,6 +87,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   dept,
   dict,
   'dict-admin': dictAdmin,
+  druid,
   file,
   'file-config': fileConfig,
   home,
@@ -110,6 +113,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   profile,
   redis,
   role,
+  'server-monitor': serverMonitor,
   sms,
   social,
   tenant,

@@ -52,6 +52,8 @@ export * from './api/oauth2.js';
 export * from './api/websocket.js';
 export * from './api/home.js';
 export * from './api/redis.js';
+export * from './api/server-monitor.js';
+export * from './api/druid.js';
 export * from './api/product-category.js';
 export * from './api/product-brand.js';
 export * from './api/product-property.js';

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { StatementStats } from './statement-stats.js';
 import { TenantScopePlugin } from './tenant-scope.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -13,6 +14,12 @@ export interface Db {
   dialect: DialectName;
   /** Confines queries to the active tenant scope; `migrateToLatest` loads its table list. */
   tenantScope: TenantScopePlugin;
+  /** Every statement run, counted by shape (数据库监控). */
+  statements: StatementStats;
+  /** SQLite: the database file (null in memory). */
+  sqliteFile: string | null;
+  /** PostgreSQL: the connection pool (服务监控 reads its counts). */
+  pool: pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -65,15 +72,25 @@ const withStatementCache = (sqlite: SQLite.Database): SqliteDatabase => {
 export const openDatabase = (options: DbOptions): Db => {
   // The tenant scope comes second, so that it sees the database's snake_case names.
   const tenantScope = new TenantScopePlugin();
-  const plugins = [new CamelCasePlugin(), tenantScope];
+  const statements = new StatementStats();
+  const plugins = [new CamelCasePlugin(), tenantScope, statements];
+  const { log } = statements;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client whose connection the server ends (restart, admin command) is dropped from the
     // pool, which then emits 'error'; unhandled, that would crash the process. The next query
     // opens a new connection, so there is nothing else to do.
     pool.on('error', () => {});
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { kysely, dialect: 'postgres', tenantScope, close: () => kysely.destroy() };
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
+    return {
+      kysely,
+      dialect: 'postgres',
+      tenantScope,
+      statements,
+      sqliteFile: null,
+      pool,
+      close: () => kysely.destroy(),
+    };
   }
   const file = options.sqliteImage ?? options.sqliteFile ?? ':memory:';
   const { onStatement } = options;
@@ -88,6 +105,15 @@ export const openDatabase = (options: DbOptions): Db => {
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins,
+    log,
   });
-  return { kysely, dialect: 'sqlite', tenantScope, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    tenantScope,
+    statements,
+    sqliteFile: typeof file === 'string' && file !== ':memory:' ? file : null,
+    pool: null,
+    close: () => kysely.destroy(),
+  };
 };

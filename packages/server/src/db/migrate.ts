@@ -35,6 +35,7 @@ import * as m033 from './migrations/gen_infra_demo03_student_inner.js';
 import * as m034 from './migrations/gen_infra_demo03_student_erp.js';
 import * as m035 from './migrations/035_product.js';
 import * as m036 from './migrations/036_pay.js';
+import * as m037 from './migrations/037_monitor_pages.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -75,6 +76,7 @@ const STEPS: Record<string, Step> = {
   '034_gen_infra_demo03_student_erp': m034,
   '035_product': m035,
   '036_pay': m036,
+  '037_monitor_pages': m037,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

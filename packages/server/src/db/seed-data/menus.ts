@@ -16,6 +16,8 @@ export const MENU_SEED: MenuSeedRow[] = [
   [108,"审计日志","",1,9,1,"log","log","","",true,true,true],
   [109,"令牌管理","",2,2,1261,"token","online","system/oauth2/token/index","SystemTokenClient",true,true,true],
   [110,"定时任务","",2,12,2,"job","job","infra/job/index","InfraJob",true,true,true],
+  [111,"数据库监控","",2,9,2,"druid","druid","infra/druid/index","InfraDruid",true,true,true],
+  [112,"服务监控","",2,11,2,"admin-server","server","infra/server/index","InfraAdminServer",true,true,true],
   [113,"Redis 监控","",2,10,2,"redis","redis","infra/redis/index","InfraRedis",true,true,true],
   [114,"表单构建","infra:build:list",2,2,2,"build","build","infra/build/index","InfraBuild",true,true,true],
   [115,"代码生成","infra:codegen:query",2,1,2,"codegen","code","infra/codegen/index","InfraCodegen",true,true,true],

@@ -1,0 +1,1 @@
+export { DruidPage as default } from '../../../druid-page';
