@@ -165,6 +165,22 @@ describe.each(DIALECTS)('home statistics on %s', (dialect) => {
     console.info(`[home] ${dialect} /system/home/statistics answered in ${elapsed.toFixed(1)} ms`);
   });
 
+  it('counts today at every call and reuses the finished days for five minutes', async () => {
+    const errors = async () =>
+      ((await t.api({ path: '/system/home/statistics', token: admin })).data as HomeStatistics).errors;
+    expect(await errors()).toEqual([0, 0, 0, 0, 0, 1, 0]);
+    // The tenant's error moves from yesterday to today: today shows it at once, yesterday's count
+    // is the one counted before until it expires.
+    await t.db.kysely
+      .updateTable('infraApiErrorLog')
+      .set({ exceptionTime: day(6) + 3_600_000 })
+      .where('tenantId', '=', 1)
+      .execute();
+    expect(await errors()).toEqual([0, 0, 0, 0, 0, 1, 1]);
+    t.clock.now = NOW + 5 * 60_000 + 1;
+    expect(await errors()).toEqual([0, 0, 0, 0, 0, 0, 1]);
+  });
+
   it('refuses callers without a token (401) or without the permission (403)', async () => {
     const anonymous = await t.api({ path: '/system/home/statistics', token: null });
     expect(anonymous.code).toBe(401);
