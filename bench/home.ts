@@ -2,15 +2,12 @@
 // 1,000,000 API access-log rows of the admin's tenant spread over the last 30 days, on SQLite and
 // (when it is reachable) PostgreSQL, timed at the server. Writes the "home" section of
 // docs/benchmarks.md; run alone with `npm run bench -- home`.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, sqliteFileIn, type Db } from '../packages/server/dist/db/database.js';
+import type { Db } from '../packages/server/dist/db/database.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { seedIfEmpty } from '../packages/server/dist/db/seed.js';
 import { signedInApp, timed } from './in-process.js';
-import { machine, throwawayPostgres, writeSection } from './server.js';
+import { machine, onEachDialect, writeSection } from './server.js';
 
 const ROWS = Number(process.env.BENCH_HOME_ROWS ?? 1_000_000);
 const DAYS = 30;
@@ -60,17 +57,7 @@ const run = async (label: string, db: Db) => {
 };
 
 export const homeBench = async () => {
-  const runs: Awaited<ReturnType<typeof run>>[] = [];
-  const sqliteDb = openDatabase({ sqliteFile: sqliteFileIn(mkdtempSync(join(tmpdir(), 'bench-home-'))) });
-  runs.push(await run('SQLite', sqliteDb));
-  await sqliteDb.close();
-  const postgres = await throwawayPostgres('bench_home');
-  if (postgres) {
-    const pgDb = openDatabase({ databaseUrl: postgres.url });
-    runs.push(await run('PostgreSQL', pgDb));
-    await pgDb.close();
-    await postgres.drop();
-  } else console.warn('PostgreSQL 不可用，只测 SQLite');
+  const runs = await onEachDialect('home', (label, db) => run(label, db));
 
   const mark = (ok: boolean) => (ok ? '✅' : '❌');
   const section = [

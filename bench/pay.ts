@@ -2,16 +2,13 @@
 // then every merchant notification delivered to a local merchant, on SQLite and (when it is
 // reachable) PostgreSQL, timed at the server. Writes the "pay" section of docs/benchmarks.md; run
 // alone with `npm run bench -- pay`.
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, sqliteFileIn, type Db } from '../packages/server/dist/db/database.js';
+import type { Db } from '../packages/server/dist/db/database.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { seedIfEmpty } from '../packages/server/dist/db/seed.js';
 import { percentile, signedInApp } from './in-process.js';
-import { machine, throwawayPostgres, writeSection } from './server.js';
+import { machine, onEachDialect, writeSection } from './server.js';
 
 const CLIENTS = 20;
 const ORDERS = Number(process.env.BENCH_PAY_ORDERS ?? 2000);
@@ -88,17 +85,7 @@ const run = async (label: string, db: Db, merchantUrl: string, received: () => n
 export const payBench = async () => {
   const merchant = await startMerchant();
   process.env.PAY_NOTIFY_ALLOWED_HOSTS = '127.0.0.1';
-  const runs: Awaited<ReturnType<typeof run>>[] = [];
-  const sqliteDb = openDatabase({ sqliteFile: sqliteFileIn(mkdtempSync(join(tmpdir(), 'bench-pay-'))) });
-  runs.push(await run('SQLite', sqliteDb, merchant.url, merchant.received));
-  await sqliteDb.close();
-  const postgres = await throwawayPostgres('bench_pay');
-  if (postgres) {
-    const pgDb = openDatabase({ databaseUrl: postgres.url });
-    runs.push(await run('PostgreSQL', pgDb, merchant.url, merchant.received));
-    await pgDb.close();
-    await postgres.drop();
-  } else console.warn('PostgreSQL 不可用，只测 SQLite');
+  const runs = await onEachDialect('pay', (label, db) => run(label, db, merchant.url, merchant.received));
   await merchant.close();
 
   const mark = (ok: boolean) => (ok ? '✅' : '❌');

@@ -6,12 +6,12 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, sqliteFileIn, type Db } from '../packages/server/dist/db/database.js';
+import type { Db } from '../packages/server/dist/db/database.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { seedIfEmpty } from '../packages/server/dist/db/seed.js';
 import { signedInApp, timed } from './in-process.js';
 import { chromium } from '@playwright/test';
-import { startServer, stop, throwawayPostgres, writeSection } from './server.js';
+import { startServer, stop, onEachDialect, writeSection } from './server.js';
 
 const SPUS = 100_000;
 const SKUS_PER_SPU = 10;
@@ -273,17 +273,7 @@ const editorKeystrokes = async () => {
 };
 
 export const productBench = async () => {
-  const runs: Awaited<ReturnType<typeof run>>[] = [];
-  const sqliteDb = openDatabase({ sqliteFile: sqliteFileIn(mkdtempSync(join(tmpdir(), 'bench-product-'))) });
-  runs.push(await run('SQLite', sqliteDb));
-  await sqliteDb.close();
-  const postgres = await throwawayPostgres('bench_product');
-  if (postgres) {
-    const pgDb = openDatabase({ databaseUrl: postgres.url });
-    runs.push(await run('PostgreSQL', pgDb));
-    await pgDb.close();
-    await postgres.drop();
-  } else console.warn('PostgreSQL 不可用，只测 SQLite');
+  const runs = await onEachDialect('product', (label, db) => run(label, db));
 
   const keystrokes = await editorKeystrokes();
   console.info(

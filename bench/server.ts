@@ -1,9 +1,10 @@
 // Spawning the built server for a bench section, and reading its CPU time.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { openDatabase, sqliteFileIn, type Db } from '../packages/server/dist/db/database.js';
 
 export const root = join(import.meta.dirname, '..');
 
@@ -97,4 +98,27 @@ export const throwawayPostgres = async (
       await admin.end();
     },
   };
+};
+
+/**
+ * Runs a measure on a new SQLite file, then on a throwaway PostgreSQL database when PostgreSQL
+ * answers; each database is closed (and the PostgreSQL one dropped) after its run.
+ */
+export const onEachDialect = async <R>(
+  name: string,
+  measure: (label: 'SQLite' | 'PostgreSQL', db: Db) => Promise<R>,
+): Promise<R[]> => {
+  const sqliteDb = openDatabase({ sqliteFile: sqliteFileIn(mkdtempSync(join(tmpdir(), `bench-${name}-`))) });
+  const runs = [await measure('SQLite', sqliteDb)];
+  await sqliteDb.close();
+  const postgres = await throwawayPostgres(`bench_${name}`);
+  if (!postgres) {
+    console.warn('PostgreSQL 不可用，只测 SQLite');
+    return runs;
+  }
+  const pgDb = openDatabase({ databaseUrl: postgres.url });
+  runs.push(await measure('PostgreSQL', pgDb));
+  await pgDb.close();
+  await postgres.drop();
+  return runs;
 };

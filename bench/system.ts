@@ -2,15 +2,15 @@
 // my-messages page over 1,000,000 in-site messages, on SQLite and (when it is reachable) PostgreSQL.
 // Times are taken at the server (fastify.inject: routing, validation, queries, serialisation; no
 // network). Writes the "system" section of docs/benchmarks.md.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, sqliteFileIn, type Db } from '../packages/server/dist/db/database.js';
+import type { Db } from '../packages/server/dist/db/database.js';
 import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { seedIfEmpty } from '../packages/server/dist/db/seed.js';
 import { signedInApp, timed } from './in-process.js';
-import { throwawayPostgres } from './server.js';
+import { onEachDialect } from './server.js';
 
 const root = join(import.meta.dirname, '..');
 const USERS = 100_000;
@@ -110,17 +110,7 @@ const run = async (label: string, db: Db) => {
 };
 
 export const systemBench = async () => {
-  const runs: Awaited<ReturnType<typeof run>>[] = [];
-  const sqliteDb = openDatabase({ sqliteFile: sqliteFileIn(mkdtempSync(join(tmpdir(), 'bench-system-'))) });
-  runs.push(await run('SQLite', sqliteDb));
-  await sqliteDb.close();
-  const postgres = await throwawayPostgres('bench_system');
-  if (postgres) {
-    const pgDb = openDatabase({ databaseUrl: postgres.url });
-    runs.push(await run('PostgreSQL', pgDb));
-    await pgDb.close();
-    await postgres.drop();
-  } else console.warn('PostgreSQL 不可用，只测 SQLite');
+  const runs = await onEachDialect('system', (label, db) => run(label, db));
 
   const mark = (ms: number) => (ms <= TARGET_MS ? '✅' : '❌');
   const section = [
