@@ -36,6 +36,7 @@ import * as m034 from './migrations/gen_infra_demo03_student_erp.js';
 import * as m035 from './migrations/035_product.js';
 import * as m036 from './migrations/036_pay.js';
 import * as m037 from './migrations/037_monitor_pages.js';
+import * as m038 from './migrations/038_access_log_day_index.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -77,6 +78,7 @@ const STEPS: Record<string, Step> = {
   '035_product': m035,
   '036_pay': m036,
   '037_monitor_pages': m037,
+  '038_access_log_day_index': m038,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

