@@ -17,6 +17,8 @@ const NOT_PAGED: Record<string, string> = {
   'bpm/model/design': 'the process designer',
   'infra/build/index': 'the form designer',
   'infra/redis/index': "the Redis server's figures",
+  'infra/server/index': "this server's process, machine and request figures (服务监控)",
+  'infra/druid/index': 'every statement shape since start or 重置, sorted on the page (数据库监控)',
   'infra/swagger/index': 'the API document viewer',
   'infra/webSocket/index': 'a WebSocket connection and the messages it received',
 };
