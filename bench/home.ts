@@ -32,7 +32,9 @@ const fill = async (db: Db): Promise<number> => {
        from ${series}`,
     )
     .execute(db.kysely);
-  if (db.dialect === 'postgres') await sql`analyze infra_api_access_log`.execute(db.kysely);
+  if (db.dialect === 'postgres')
+    // Autovacuum would have visited a table this size: without it no count can read the index alone.
+    await sql`vacuum analyze infra_api_access_log`.execute(db.kysely);
   else await sql`analyze`.execute(db.kysely);
   return (performance.now() - started) / 1000;
 };
