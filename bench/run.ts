@@ -82,7 +82,10 @@ const main = async () => {
     const url = res.url();
     const type = url.endsWith('.js') ? 'js' : url.endsWith('.css') ? 'css' : null;
     if (!type) return;
-    const body = await res.body();
+    // A chunk still arriving when the page navigates away (the home charts', say) has no body left
+    // to read; it belongs to no measured page.
+    const body = await res.body().catch(() => null);
+    if (!body) return;
     const text = type === 'js' ? body.toString('utf8') : '';
     files.push({
       url,
