@@ -1,3 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page } from './fixtures';
 
 export const SCREENSHOTS = new URL('../screenshots/', import.meta.url).pathname;
@@ -36,7 +40,9 @@ const BLANK_PAGE = '/e2e-sign-in';
  * account, the sign-in goes through the login page instead, which then shows the server's message.
  */
 export const signIn = async (page: Page, username = 'admin', password = 'admin123', path = '/index') => {
-  const response = await page.request.post('/admin-api/system/auth/login', {
+  // A full address signs in at a server of a spec's own (startServer); a path at the worker's.
+  const origin = path.startsWith('http') ? new URL(path).origin : '';
+  const response = await page.request.post(`${origin}/admin-api/system/auth/login`, {
     headers: { 'tenant-id': '1' },
     data: { username: username.trim(), password },
   });
@@ -47,13 +53,44 @@ export const signIn = async (page: Page, username = 'admin', password = 'admin12
   if (body.code !== 0 || !body.data) return signInWithForm(page, username, password, path);
   // A blank page of the same origin, served by the browser itself (no request reaches the server,
   // no favicon is asked for), to write the app's storage before it starts.
-  await page.route(BLANK_PAGE, (route) =>
+  const blank = origin + BLANK_PAGE;
+  await page.route(blank, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }),
   );
-  await page.goto(BLANK_PAGE);
+  await page.goto(blank);
   await page.evaluate(storeSession, body.data);
-  await page.unroute(BLANK_PAGE);
+  await page.unroute(blank);
   await page.goto(path);
+};
+
+/**
+ * Starts a server of a spec's own beside the shared e2e servers, for settings they do not have:
+ * the built server on a throwaway SQLite file, with `env` over the shared servers' settings.
+ * Resolves once it answers; the spec kills it in afterAll.
+ */
+export const startServer = async (port: number, env: Record<string, string> = {}): Promise<ChildProcess> => {
+  const server = spawn('node', ['packages/server/dist/main.js'], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), `admin-e2e-${port}-`)),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      CAPTCHA_ENABLED: 'false',
+      ...env,
+    },
+  });
+  const answers = () =>
+    fetch(`http://127.0.0.1:${port}/admin-api/system/tenant/get-id-by-name?name=x`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  await expect.poll(answers, { timeout: 30_000 }).toBe(true);
+  return server;
 };
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: '侧边菜单' });

@@ -1,5 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import { serverPort } from '../servers';
 import { expect, test, type Page } from './fixtures';
-import { SCREENSHOTS, signIn } from './helpers';
+import { SCREENSHOTS, signIn, startServer } from './helpers';
 
 /** Screenshots at the desktop width and at a phone's. */
 const shoot = async (page: Page, name: string) => {
@@ -19,6 +22,50 @@ test('Redis 监控 explains that the server runs without Redis', async ({ page }
   await expect(notice).toContainText('访问令牌的缓存与吊销');
   await expect(notice).toContainText('WebSocket 消息在多个实例之间的转发');
   await shoot(page, 'redis-page');
+});
+
+const REDIS = { host: '127.0.0.1', port: 6379 };
+const redisAnswers = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(REDIS, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+test.describe('Redis 监控 with Redis', () => {
+  // The shared servers run without Redis: this journey starts one of its own with REDIS_URL.
+  const PORT = serverPort(0) + 11;
+  let server: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    // CI starts Redis (.ci/run), so there the journey always runs.
+    test.skip(!process.env.CI && !(await redisAnswers()), 'Redis 未运行（127.0.0.1:6379）');
+    server = await startServer(PORT, { REDIS_URL: `redis://${REDIS.host}:${REDIS.port}` });
+  });
+  test.afterAll(() => {
+    server?.kill();
+  });
+
+  test('shows the basics, the command pie and the memory gauge of the running Redis', async ({ page }) => {
+    await signIn(page, 'admin', 'admin123', `http://127.0.0.1:${PORT}/infra/redis`);
+    const basics = page.locator('.ant-card').filter({ hasText: '基本信息' });
+    await expect(basics).toBeVisible();
+    const field = (label: string) =>
+      basics.locator('.ant-descriptions-item-label', { hasText: label }).locator('+ .ant-descriptions-item-content');
+    await expect(field('Redis 版本')).toHaveText(/^\d+\.\d+/);
+    await expect(field('运行模式')).toHaveText('单机');
+    await expect(field('端口')).toHaveText(String(REDIS.port));
+    // This server's own connection is among the clients, and it has stored its sessions there.
+    await expect(field('客户端数')).toHaveText(/^[1-9]\d*$/);
+    await expect(field('Key 数量')).toHaveText(/^[1-9]\d*$/);
+    await expect(page.getByRole('alert').filter({ hasText: '本服务器未启用 Redis' })).toHaveCount(0);
+    // Both charts draw (echarts' SVG renderer) with their accessible names.
+    await expect(page.getByRole('img', { name: /命令统计饼图/ }).locator('path').first()).toBeAttached();
+    await expect(page.getByRole('img', { name: /内存使用仪表盘/ }).locator('path').first()).toBeAttached();
+    await shoot(page, 'redis-page-running');
+  });
 });
 
 test('系统接口 shows our OpenAPI document and tries a call as the signed-in user', async ({ page }) => {

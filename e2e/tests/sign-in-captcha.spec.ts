@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { serverPort } from '../servers';
 import { expect, test, type Page } from './fixtures';
+import { startServer } from './helpers';
 
 // The shared e2e servers run without the captcha; this spec starts one of its own with it on.
 const PORT = serverPort(0) + 9;
@@ -11,32 +9,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 let server: ChildProcess;
 
 test.beforeAll(async () => {
-  server = spawn('node', ['packages/server/dist/main.js'], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'admin-e2e-captcha-')),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      CAPTCHA_ENABLED: 'true',
-    },
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${BASE}/admin-api/system/captcha/enabled`).then(
-          (r) => r.json(),
-          () => null,
-        ),
-      {
-        timeout: 30_000,
-      },
-    )
-    .toMatchObject({ data: true });
+  server = await startServer(PORT, { CAPTCHA_ENABLED: 'true' });
 });
 test.afterAll(() => {
   server.kill();

@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { serverPort, serverUrl } from '../servers';
 import { confirmDialog, dialog, OK, rowOf } from './bpm-manage-helpers';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { SCREENSHOTS, expectMessage, sidebar, signInWithForm } from './helpers';
+import { SCREENSHOTS, expectMessage, sidebar, signInWithForm, startServer } from './helpers';
 import { apiLogin } from './notify-helpers';
 
 /*
@@ -47,30 +44,7 @@ test.beforeAll(async ({}, testInfo) => {
   APP = serverUrl(testInfo.parallelIndex);
   PROVIDER_PORT = serverPort(testInfo.parallelIndex) + 7;
   PROVIDER = `http://127.0.0.1:${PROVIDER_PORT}`;
-  provider = spawn('node', ['packages/server/dist/main.js'], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(PROVIDER_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'admin-e2e-provider-')),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      CAPTCHA_ENABLED: 'false',
-    },
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${PROVIDER}/admin-api/system/captcha/enabled`).then(
-          (r) => r.json(),
-          () => null,
-        ),
-      { timeout: 30_000 },
-    )
-    .toMatchObject({ data: false });
+  provider = await startServer(PROVIDER_PORT);
   // The console registered at the provider: its return addresses, user.read approved without asking.
   const created = await providerApi('/system/oauth2-client/create', {
     clientId: CLIENT.id,
