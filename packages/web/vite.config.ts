@@ -76,6 +76,19 @@ const antdIsBrightOnItsOwn = (): Plugin => ({
   },
 });
 
+/** Axios' fetch adapter resolves to src/shared/request/axios-without-fetch.ts (XHR serves every call). */
+const axiosWithoutFetch = (): Plugin => ({
+  name: 'axios-without-fetch',
+  enforce: 'pre',
+  resolveId: {
+    filter: { id: /^\.\/fetch\.js$/ },
+    handler: (_source, importer) =>
+      importer && /[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/.test(importer)
+        ? fileURLToPath(new URL('./src/shared/request/axios-without-fetch.ts', import.meta.url))
+        : null,
+  },
+});
+
 /**
  * The form-js editor needs preact <= 10.15.1 (newer versions break its drag and drop) and renders the
  * form-js viewer's components, which would otherwise take the newer hoisted preact of diagram-js: two
@@ -129,6 +142,7 @@ export default defineConfig(({ mode }) => {
       contractWithoutSideEffects(),
       uiLibrariesWithoutSideEffects(),
       antdIsBrightOnItsOwn(),
+      axiosWithoutFetch(),
       { ...formJsPreact, enforce: 'pre' } as Plugin,
     ],
     optimizeDeps: { rolldownOptions: { plugins: [formJsPreact] } },

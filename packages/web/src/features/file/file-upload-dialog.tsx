@@ -5,7 +5,7 @@ import { App, Form, Input, Modal, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { useState } from 'react';
 import { invalidateEndpoints } from '../../shared/crud';
-import { uploadFile } from '../../shared/request';
+import { uploadFile } from '../../shared/request/upload-file';
 
 export interface FileUploadDialogProps {
   open: boolean;

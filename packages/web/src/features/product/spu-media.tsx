@@ -3,7 +3,7 @@ import { MAX_SPU_PICTURES } from '@app/contract';
 import { App, Button, Space, Upload } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DragEvent, KeyboardEvent } from 'react';
-import { uploadFile } from '../../shared/request';
+import { uploadFile } from '../../shared/request/upload-file';
 
 /* The SPU's pictures (up to ten, in order, the first the cover) and its video. */
 

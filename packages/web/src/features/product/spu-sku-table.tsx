@@ -3,7 +3,7 @@ import { MAX_PRICE_FEN, MAX_STOCK } from '@app/contract';
 import { Button, Input, InputNumber, Pagination, Space, Table, Upload } from 'antd';
 import type { TableColumnType, TableColumnsType } from 'antd';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { uploadFile } from '../../shared/request';
+import { uploadFile } from '../../shared/request/upload-file';
 import { EMPTY_SKU, SKU_DISABLED, SKU_ENABLED, skuRowErrors } from './sku-matrix';
 import type { ChosenProperty, SkuErrors, SkuField, SkuFields, SkuProperty, SkuRow } from './sku-matrix';
 

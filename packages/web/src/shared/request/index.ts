@@ -11,4 +11,3 @@ export {
 } from './errors';
 export { serializeParams } from './serialize-params';
 export { saveBlob } from './save-blob';
-export { uploadFile } from './upload-file';

@@ -3,7 +3,7 @@ import { App, Button, DatePicker, Space, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DATE_TIME_FORMAT } from '../date/format';
-import { uploadFile } from '../request';
+import { uploadFile } from '../request/upload-file';
 
 /*
  * Form inputs whose value is what the API carries: a date-time as epoch milliseconds, an uploaded

@@ -3,7 +3,7 @@ import { App, Button, Input, Space } from 'antd';
 import type { TextAreaProps } from 'antd/es/input';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
-import { uploadFile } from '../request';
+import { uploadFile } from '../request/upload-file';
 
 export interface HtmlTextAreaProps extends Omit<TextAreaProps, 'value' | 'onChange'> {
   value?: string;

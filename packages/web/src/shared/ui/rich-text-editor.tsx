@@ -18,7 +18,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { App, Button, Form, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { uploadFile } from '../request';
+import { uploadFile } from '../request/upload-file';
 import './rich-text-editor.css';
 
 /*
