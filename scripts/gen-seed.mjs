@@ -15,8 +15,11 @@ const readTsv = (name) => {
 
 // Top-level trees the product ships pages for, and branches inside them it does not.
 const ROOTS = new Set(['1', '2', '1185', '2362', '1117']);
-// 商城系统: only 商品中心 so far, without 商品评论.
-const EXCLUDED = new Set(['1110', '1247', '1070', '1076', '1077', '2030', '2072', '2336', '2358', '2388']);
+// 商城系统: 商品中心 without 商品评论, and of 订单中心 only 配送管理's 快递发货 so far.
+const EXCLUDED = new Set([
+  ...['1110', '1247', '1070', '1076', '1077', '2030', '2336', '2358', '2388'],
+  ...['2073', '2076', '2166', '2342', '2345'],
+]);
 
 const menus = readTsv('menus.tsv');
 const byId = new Map(menus.map((m) => [m.id, m]));
@@ -62,12 +65,14 @@ ${menuRows.map((r) => `  ${r},`).join('\n')}
 `,
 );
 
-// Buttons of menus that migrations add above the reference's ids (018: 社交客户端; 037: 服务监控, 数据库监控).
+// Buttons of menus that migrations add above the reference's ids (018: 社交客户端; 037: 服务监控, 数据库监控;
+// 039: 运费查询).
 const MIGRATED_CODES = [
   ...['create', 'delete', 'query', 'update'].map((a) => `system:social-client:${a}`),
   'infra:server:query',
   'infra:druid:query',
   'infra:druid:reset',
+  'trade:delivery:price-query:query',
 ];
 const codes = [...new Set([...seeded.map((m) => m.permission).filter(Boolean), ...MIGRATED_CODES])].sort();
 writeFileSync(

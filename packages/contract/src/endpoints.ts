@@ -53,6 +53,7 @@ import * as sms from './api/sms.js';
 import * as social from './api/social.js';
 import * as tenant from './api/tenant.js';
 import * as tenantAdmin from './api/tenant-admin.js';
+import * as tradeDelivery from './api/trade-delivery.js';
 import * as tenantPackage from './api/tenant-package.js';
 import * as user from './api/user.js';
 import * as websocket from './api/websocket.js';
@@ -119,6 +120,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   tenant,
   'tenant-admin': tenantAdmin,
   'tenant-package': tenantPackage,
+  'trade-delivery': tradeDelivery,
   user,
   websocket,
 };

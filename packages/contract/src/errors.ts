@@ -362,6 +362,19 @@ export const ProductError = {
   SPU_SKU_NOT_DUPLICATE: e(1_008_006_003, '一个 SPU 下的每个 SKU，必须不重复'),
 } as const;
 
+/** Trade (1_011_003): delivery, express companies and freight templates. */
+export const TradeError = {
+  EXPRESS_NOT_EXISTS: e(1_011_003_000, '快递公司不存在'),
+  EXPRESS_CODE_DUPLICATE: e(1_011_003_001, '已经存在该编码的快递公司'),
+  EXPRESS_STATUS_NOT_ENABLE: e(1_011_003_003, '快递公司未启用'),
+  EXPRESS_TEMPLATE_NAME_DUPLICATE: e(1_011_003_101, '已经存在该运费模板名'),
+  EXPRESS_TEMPLATE_NOT_EXISTS: e(1_011_003_102, '运费模板不存在'),
+  /** Ours: a rule names a region the area tree does not have. */
+  EXPRESS_TEMPLATE_AREA_NOT_EXISTS: e(1_011_003_104, '区域({})不存在'),
+  /** Ours: the price query's regions. */
+  DELIVERY_AREA_NOT_EXISTS: e(1_011_003_105, '{}不存在'),
+} as const;
+
 /** Messages the web must never show: a failed silent refresh already leads to the re-login dialog. */
 export const SILENT_ERROR_MESSAGES: readonly string[] = [
   AuthError.REFRESH_TOKEN_INVALID.msg,

@@ -64,3 +64,4 @@ export * from './api/pay-refund.js';
 export * from './api/pay-notify.js';
 export * from './api/pay-demo-order.js';
 export { ENDPOINTS } from './endpoints.js';
+export * from './api/trade-delivery.js';

@@ -195,6 +195,17 @@ export const PERMISSION_CODES = [
   'system:user:query',
   'system:user:update',
   'system:user:update-password',
+  'trade:delivery:express-template:create',
+  'trade:delivery:express-template:delete',
+  'trade:delivery:express-template:export',
+  'trade:delivery:express-template:query',
+  'trade:delivery:express-template:update',
+  'trade:delivery:express:create',
+  'trade:delivery:express:delete',
+  'trade:delivery:express:export',
+  'trade:delivery:express:query',
+  'trade:delivery:express:update',
+  'trade:delivery:price-query:query',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

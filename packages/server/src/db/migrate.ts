@@ -37,6 +37,7 @@ import * as m035 from './migrations/035_product.js';
 import * as m036 from './migrations/036_pay.js';
 import * as m037 from './migrations/037_monitor_pages.js';
 import * as m038 from './migrations/038_access_log_day_index.js';
+import * as m039 from './migrations/039_delivery.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -79,6 +80,7 @@ const STEPS: Record<string, Step> = {
   '036_pay': m036,
   '037_monitor_pages': m037,
   '038_access_log_day_index': m038,
+  '039_delivery': m039,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

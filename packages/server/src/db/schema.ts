@@ -2,6 +2,12 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 import type { ApiAccessLogTable, ApiErrorLogTable } from './api-log-schema.js';
 import type { CodegenColumnTable, CodegenTableTable } from './codegen-schema.js';
 import type {
+  TradeDeliveryExpressTable,
+  TradeDeliveryExpressTemplateChargeTable,
+  TradeDeliveryExpressTemplateFreeTable,
+  TradeDeliveryExpressTemplateTable,
+} from './delivery-schema.js';
+import type {
   ProductBrandTable,
   ProductCategoryTable,
   ProductPropertyTable,
@@ -636,6 +642,10 @@ export interface Database {
   productPropertyValue: ProductPropertyValueTable;
   productSpu: ProductSpuTable;
   productSku: ProductSkuTable;
+  tradeDeliveryExpress: TradeDeliveryExpressTable;
+  tradeDeliveryExpressTemplate: TradeDeliveryExpressTemplateTable;
+  tradeDeliveryExpressTemplateCharge: TradeDeliveryExpressTemplateChargeTable;
+  tradeDeliveryExpressTemplateFree: TradeDeliveryExpressTemplateFreeTable;
   payApp: PayAppTable;
   payChannel: PayChannelTable;
   payOrder: PayOrderTable;
