@@ -53,7 +53,9 @@ test.describe('Redis 监控 with Redis', () => {
     const basics = page.locator('.ant-card').filter({ hasText: '基本信息' });
     await expect(basics).toBeVisible();
     const field = (label: string) =>
-      basics.locator('.ant-descriptions-item-label', { hasText: label }).locator('+ .ant-descriptions-item-content');
+      basics
+        .locator('.ant-descriptions-item-label', { hasText: label })
+        .locator('+ .ant-descriptions-item-content');
     await expect(field('Redis 版本')).toHaveText(/^\d+\.\d+/);
     await expect(field('运行模式')).toHaveText('单机');
     await expect(field('端口')).toHaveText(String(REDIS.port));
@@ -62,8 +64,18 @@ test.describe('Redis 监控 with Redis', () => {
     await expect(field('Key 数量')).toHaveText(/^[1-9]\d*$/);
     await expect(page.getByRole('alert').filter({ hasText: '本服务器未启用 Redis' })).toHaveCount(0);
     // Both charts draw (echarts' SVG renderer) with their accessible names.
-    await expect(page.getByRole('img', { name: /命令统计饼图/ }).locator('path').first()).toBeAttached();
-    await expect(page.getByRole('img', { name: /内存使用仪表盘/ }).locator('path').first()).toBeAttached();
+    await expect(
+      page
+        .getByRole('img', { name: /命令统计饼图/ })
+        .locator('path')
+        .first(),
+    ).toBeAttached();
+    await expect(
+      page
+        .getByRole('img', { name: /内存使用仪表盘/ })
+        .locator('path')
+        .first(),
+    ).toBeAttached();
     await shoot(page, 'redis-page-running');
   });
 });

@@ -31,6 +31,16 @@ const REQUIRED: Record<string, Record<string, string>> = {
   '/system/oauth2/authorize': { clientId: 'default' },
   '/system/area/get-by-ip': { ip: '202.96.209.133' },
   '/pay/channel/get': { code: 'wallet' },
+  '/trade/delivery/price-query': {
+    fromAreaId: '440305',
+    toAreaId: '440106',
+    weight: '1',
+    length: '10',
+    width: '10',
+    height: '10',
+    count: '1',
+    amount: '0',
+  },
 };
 
 /**
@@ -347,6 +357,21 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
           properties: [{ propertyId, valueId }],
         },
       ],
+    });
+
+    // 配送管理: an express company, and a freight template with a charge and a free-shipping rule.
+    await post('/trade/delivery/express/create', {
+      code: mark(side, 'trade_delivery_express'),
+      name: '隔离快递',
+      sort: 0,
+      status: 0,
+    });
+    await post('/trade/delivery/express-template/create', {
+      name: mark(side, 'trade_delivery_express_template'),
+      chargeMode: 1,
+      sort: 0,
+      templateCharge: [{ areaIds: [1], startCount: 1, startPrice: 100, extraCount: 1, extraPrice: 50 }],
+      templateFree: [{ areaIds: [440000], freePrice: 9900, freeCount: 0 }],
     });
 
     // Payments: an app with the wallet channel, a demo order paid from the wallet and refunded, and

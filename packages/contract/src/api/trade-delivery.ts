@@ -231,9 +231,12 @@ export const expressTemplate = z.object({
 });
 export type ExpressTemplate = z.output<typeof expressTemplate>;
 
+/** A saved rule's regions as answered: plain, as a response cannot be encoded through the request's transform. */
+const savedAreaIds = z.array(z.number().int());
+
 export const expressTemplateDetail = expressTemplate.extend({
-  templateCharge: z.array(expressTemplateCharge.extend({ id: z.number().int() })),
-  templateFree: z.array(expressTemplateFree.extend({ id: z.number().int() })),
+  templateCharge: z.array(expressTemplateCharge.extend({ id: z.number().int(), areaIds: savedAreaIds })),
+  templateFree: z.array(expressTemplateFree.extend({ id: z.number().int(), areaIds: savedAreaIds })),
 });
 export type ExpressTemplateDetail = z.output<typeof expressTemplateDetail>;
 

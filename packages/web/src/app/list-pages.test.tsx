@@ -21,6 +21,7 @@ const NOT_PAGED: Record<string, string> = {
   'infra/druid/index': 'every statement shape since start or 重置, sorted on the page (数据库监控)',
   'infra/swagger/index': 'the API document viewer',
   'infra/webSocket/index': 'a WebSocket connection and the messages it received',
+  'exp/price-query/index': 'a parcel form and what each freight template charges for it (运费查询)',
 };
 
 const TOTAL = 45;

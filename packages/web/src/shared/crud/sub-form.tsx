@@ -3,6 +3,7 @@ import type { Endpoint, EndpointData, EndpointQuery } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Divider, Form, Table, Tabs } from 'antd';
 import type { FormRule, TableColumnsType } from 'antd';
+import type { FormListProps } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { request } from '../request';
 import { queryKey } from './query-key';
@@ -18,6 +19,8 @@ export interface SubField {
   name: string;
   rules?: FormRule[];
   input: ReactNode;
+  /** The column's width in the grid of `many` rows. */
+  width?: number;
 }
 
 export interface SubFormProps {
@@ -27,10 +30,27 @@ export interface SubFormProps {
   name: string;
   fields: readonly SubField[];
   many?: boolean;
+  /** With `many`: the add button's text (default '添加{title}'). */
+  addText?: string;
+  /** With `many`: each row's delete button's name (default '删除{title}第n行'). */
+  removeLabel?: string;
+  /** With `many`: the values of an added row (default none). */
+  newRow?: () => Record<string, unknown>;
+  /** With `many`: rules of the list as a whole (at least one row…), their errors under the table. */
+  rules?: FormListProps['rules'];
 }
 
 /** A sub-table's rows in the master's form: a grid of rows to add and remove, or one row's fields. */
-export function SubForm({ title, name, fields, many = false }: SubFormProps) {
+export function SubForm({
+  title,
+  name,
+  fields,
+  many = false,
+  addText = `添加${title}`,
+  removeLabel,
+  newRow = () => ({}),
+  rules,
+}: SubFormProps) {
   if (!many)
     return (
       <>
@@ -45,8 +65,8 @@ export function SubForm({ title, name, fields, many = false }: SubFormProps) {
   return (
     <>
       <Divider titlePlacement="start">{title}</Divider>
-      <Form.List name={name}>
-        {(rows, { add, remove }) => (
+      <Form.List name={name} rules={rules}>
+        {(rows, { add, remove }, { errors }) => (
           <>
             <Table
               size="small"
@@ -59,6 +79,7 @@ export function SubForm({ title, name, fields, many = false }: SubFormProps) {
                 ...fields.map((field) => ({
                   title: field.label,
                   key: field.name,
+                  width: field.width,
                   render: (_: unknown, row: { name: number }) => (
                     <Form.Item
                       name={[row.name, field.name]}
@@ -79,7 +100,7 @@ export function SubForm({ title, name, fields, many = false }: SubFormProps) {
                       type="link"
                       danger
                       icon={<DeleteOutlined />}
-                      aria-label={`删除${title}第${row.name + 1}行`}
+                      aria-label={removeLabel ?? `删除${title}第${row.name + 1}行`}
                       onClick={() => remove(row.name)}
                     />
                   ),
@@ -90,11 +111,12 @@ export function SubForm({ title, name, fields, many = false }: SubFormProps) {
               type="dashed"
               block
               icon={<PlusOutlined />}
-              onClick={() => add({})}
+              onClick={() => add(newRow())}
               style={{ marginTop: 8 }}
             >
-              添加{title}
+              {addText}
             </Button>
+            <Form.ErrorList errors={errors} />
           </>
         )}
       </Form.List>

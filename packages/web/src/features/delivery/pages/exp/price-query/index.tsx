@@ -1,0 +1,1 @@
+export { PriceQueryPage as default } from '../../../price-query-page';

@@ -1,0 +1,1 @@
+export { DeliveryExpressPage as default } from '../../../../../express-page';

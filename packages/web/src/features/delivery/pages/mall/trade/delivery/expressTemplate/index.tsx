@@ -1,0 +1,1 @@
+export { ExpressTemplatePage as default } from '../../../../../express-template-page';
