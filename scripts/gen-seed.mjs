@@ -14,11 +14,13 @@ const readTsv = (name) => {
 };
 
 // Top-level trees the product ships pages for, and branches inside them it does not.
-const ROOTS = new Set(['1', '2', '1185', '2362', '1117']);
+const ROOTS = new Set(['1', '2', '1185', '2362', '1117', '2262']);
 // 商城系统: 商品中心 without 商品评论, and of 订单中心 only 配送管理's 快递发货 so far.
 const EXCLUDED = new Set([
   ...['1110', '1247', '1070', '1076', '1077', '2030', '2336', '2358', '2388'],
   ...['2073', '2076', '2166', '2342', '2345'],
+  // 会员中心: only 会员管理 so far, without the point and balance changes.
+  ...['2275', '2287', '2300', '2320', '2325', '2330', '2363', '2364'],
 ]);
 
 const menus = readTsv('menus.tsv');

@@ -6,13 +6,27 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * Who may call an endpoint. `public` needs no token; `user` needs a valid token;
  * `permission` needs a token whose user holds any of the codes (super_admin holds all);
- * `scope` needs a token granted that OAuth2 scope (the only endpoints third-party clients' tokens reach).
+ * `scope` needs a token granted that OAuth2 scope (the only endpoints third-party clients' tokens reach);
+ * `member` needs a member's token (the member API's only kind besides `public`).
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'user' }
   | { kind: 'permission'; anyOf: readonly PermissionCode[] }
-  | { kind: 'scope'; scope: string };
+  | { kind: 'scope'; scope: string }
+  | { kind: 'member' };
+
+/**
+ * The API an endpoint belongs to. `admin` (the console's, below `/admin-api`) takes staff tokens only;
+ * `app` (the members', below `/app-api`, for a storefront) takes member tokens only: a token of the
+ * other kind counts as none, as the reference's filter matches the token's user type to the prefix.
+ */
+export type ApiName = 'admin' | 'app';
+
+/** Each API's prefix below the server's base path. */
+export const API_PREFIX: Readonly<Record<ApiName, string>> = { admin: '/admin-api', app: '/app-api' };
+
+export const apiOf = (endpoint: { api?: 'app' }): ApiName => endpoint.api ?? 'admin';
 
 /**
  * What a successful call answers: the JSON envelope (default), a server-sent event stream whose
@@ -26,7 +40,12 @@ export interface Endpoint<
   D extends z.ZodType = z.ZodType,
 > {
   method: HttpMethod;
-  /** Path below the `/admin-api` prefix, e.g. `/system/auth/login`; `{name}` marks a path parameter. */
+  /** `app`: an endpoint of the member API, below `/app-api`; unset: of the admin API (see ApiName). */
+  api?: 'app';
+  /**
+   * Path below its API's prefix (`/admin-api` or `/app-api`), e.g. `/system/auth/login`; `{name}`
+   * marks a path parameter.
+   */
   path: string;
   summary: string;
   tag: string;
@@ -51,6 +70,8 @@ export const defineEndpoint = <Q extends z.ZodType, B extends z.ZodType, D exten
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'user' };
+/** A signed-in member (endpoints of the member API only). */
+export const MEMBER: Access = { kind: 'member' };
 export const permission = (...anyOf: PermissionCode[]): Access => ({ kind: 'permission', anyOf });
 /**
  * The permission of a module made by 代码生成 (`infra:demo01-contact:query`): its menus come with its own

@@ -1,4 +1,5 @@
 import * as apiLog from './api/api-log.js';
+import * as appMember from './api/app-member.js';
 import * as area from './api/area.js';
 import * as auth from './api/auth.js';
 import * as authRegister from './api/auth-register.js';
@@ -52,6 +53,7 @@ import * as serverMonitor from './api/server-monitor.js';
 import * as sms from './api/sms.js';
 import * as social from './api/social.js';
 import * as tenant from './api/tenant.js';
+import * as memberUser from './api/member-user.js';
 import * as tenantAdmin from './api/tenant-admin.js';
 import * as tradeDelivery from './api/trade-delivery.js';
 import * as tenantPackage from './api/tenant-package.js';
@@ -65,6 +67,7 @@ import type { Endpoint } from './endpoint.js';
  */
 export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'api-log': apiLog,
+  'app-member': appMember,
   area,
   auth,
   'auth-register': authRegister,
@@ -121,6 +124,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   'tenant-admin': tenantAdmin,
   'tenant-package': tenantPackage,
   'trade-delivery': tradeDelivery,
+  'member-user': memberUser,
   user,
   websocket,
 };
@@ -138,5 +142,8 @@ const collect = (modules: typeof API_MODULES): readonly Endpoint[] => [
   ...new Set(Object.values(modules).flatMap((m) => Object.values(m).filter(isEndpoint))),
 ];
 
-/** Every endpoint of the admin API; the server registers exactly these. */
+/**
+ * Every endpoint of the admin API and of the member API (`api: 'app'`); the server registers exactly
+ * these, each below its API's prefix.
+ */
 export const ENDPOINTS: readonly Endpoint[] = /* @__PURE__ */ collect(API_MODULES);

@@ -369,10 +369,22 @@ export const TradeError = {
   EXPRESS_STATUS_NOT_ENABLE: e(1_011_003_003, '快递公司未启用'),
   EXPRESS_TEMPLATE_NAME_DUPLICATE: e(1_011_003_101, '已经存在该运费模板名'),
   EXPRESS_TEMPLATE_NOT_EXISTS: e(1_011_003_102, '运费模板不存在'),
+  /** Ours: a template products still use cannot go. */
+  EXPRESS_TEMPLATE_IN_USE: e(1_011_003_103, '运费模板已被商品使用，无法删除'),
   /** Ours: a rule names a region the area tree does not have. */
   EXPRESS_TEMPLATE_AREA_NOT_EXISTS: e(1_011_003_104, '区域({})不存在'),
   /** Ours: the price query's regions. */
   DELIVERY_AREA_NOT_EXISTS: e(1_011_003_105, '{}不存在'),
+} as const;
+
+/** Members (1_004_XXX_NNN), as in the reference's member module. */
+export const MemberError = {
+  USER_NOT_EXISTS: e(1_004_001_000, '用户不存在'),
+  USER_MOBILE_NOT_EXISTS: e(1_004_001_001, '手机号未注册用户'),
+  USER_MOBILE_USED: e(1_004_001_002, '修改手机失败，该手机号({})已经被使用'),
+  AUTH_LOGIN_BAD_CREDENTIALS: e(1_004_003_000, '登录失败，账号密码不正确'),
+  AUTH_LOGIN_USER_DISABLED: e(1_004_003_001, '登录失败，账号被禁用'),
+  ADDRESS_NOT_EXISTS: e(1_004_004_000, '用户收件地址不存在'),
 } as const;
 
 /** Messages the web must never show: a failed silent refresh already leads to the re-login dialog. */

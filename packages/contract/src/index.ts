@@ -65,3 +65,5 @@ export * from './api/pay-notify.js';
 export * from './api/pay-demo-order.js';
 export { ENDPOINTS } from './endpoints.js';
 export * from './api/trade-delivery.js';
+export * from './api/member-user.js';
+export * from './api/app-member.js';

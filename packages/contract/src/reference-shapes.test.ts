@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Endpoint } from './endpoint.js';
+import { apiOf, type Endpoint } from './endpoint.js';
 import { ENDPOINTS } from './endpoints.js';
 
 /*
@@ -111,7 +111,8 @@ const READ_OTHERWISE: Record<string, string> = {
   outgoing: '参考的流程查看器把 activity.outgoing 当作 BPMN 连线对象（outgoing[i].targetRef.id）',
 };
 
-const keyOf = (e: Endpoint) => `${e.method} ${e.path}`;
+/** An endpoint of the member API is named with its prefix (its paths may repeat the admin API's). */
+const keyOf = (e: Endpoint) => `${e.method} ${apiOf(e) === 'app' ? '/app-api' : ''}${e.path}`;
 
 /** The object behind wrappers, arrays and page results. */
 const unwrap = (schema: z.ZodType): z.ZodType => {

@@ -20,6 +20,7 @@ import { JobHandlers } from './lib/job-handlers.js';
 import { tokenService } from './modules/auth/token-service.js';
 import { dataSourceService } from './modules/data-source/service.js';
 import { fileService } from './modules/file/service.js';
+import { memberDirectory } from './modules/member/directory.js';
 import type { AppModule, ModuleDeps } from './modules/module.js';
 import { notifyService, type NotifyService } from './modules/notify/service.js';
 import {
@@ -30,9 +31,11 @@ import {
 } from './modules/notify/unread-stream.js';
 import { operateLogService } from './modules/operate-log/service.js';
 import { permissionService } from './modules/permission/service.js';
+import { smsCodeService } from './modules/sms/code-service.js';
+import { smsSender } from './modules/sms/sender.js';
 import { tenantService } from './modules/tenant/service.js';
 import { registerEnvelope, sendEnvelope } from './plugins/envelope.js';
-import { routeRegistrar } from './plugins/routes.js';
+import { apiPrefixesOf, routeRegistrar } from './plugins/routes.js';
 import { registerOperateLog } from './plugins/operate-log.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -97,7 +100,11 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     now: options.now ?? Date.now,
     bus: await createInvalidationBus(redis),
   };
-  const apiPrefix = `${config.basePath}admin-api`;
+  const prefixes = apiPrefixesOf(config.basePath);
+  const apiPrefix = prefixes.admin;
+  // The document's server is the admin API; the member API's paths keep their /app-api prefix and
+  // name a server of their own at the base path, so clients resolve them below /app-api.
+  const root = config.basePath === '/' ? '/' : config.basePath.slice(0, -1);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -114,12 +121,20 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       info: {
         title: '后台管理系统 管理后台 API',
         version: '1.0.0',
-        description: '与 ruoyi-vue-pro v1.8.3 管理后台接口兼容',
+        description:
+          '与 ruoyi-vue-pro v1.8.3 管理后台接口兼容；/app-api 开头的是会员（商城用户）接口，只接受会员令牌',
       },
       servers: [{ url: apiPrefix }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => {
+      const transformed = jsonSchemaTransform(route);
+      if (!route.url.startsWith(prefixes.app)) return transformed;
+      return {
+        schema: { ...transformed.schema, servers: [{ url: root }] },
+        url: route.url.slice(root === '/' ? 0 : root.length),
+      };
+    },
     // Named schemas (the recursive trees) become components the document refers to.
     transformObject: jsonSchemaTransformObject,
   });
@@ -136,7 +151,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   registerOperateLog(app, { apiPrefix, logs: operateLogs, now: ctx.now });
   registerSecurity(app, { tokens, tenants, permissions });
 
-  const route = routeRegistrar(app, apiPrefix);
+  const route = routeRegistrar(app, prefixes);
   const notify = notifyService(ctx);
   const unreadStreams = unreadStreamHub(
     ctx,
@@ -153,6 +168,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     route,
     ctx,
     apiPrefix,
+    appApiPrefix: prefixes.app,
     tokens,
     tenants,
     permissions,
@@ -162,17 +178,23 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     files: fileService(ctx),
     dataSources: dataSourceService(ctx),
     jobHandlers,
+    smsCodes: smsCodeService(ctx, smsSender(ctx)),
+    members: memberDirectory(ctx),
   };
   for (const domain of await loadModules()) await domain.register(deps);
 
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, () => app.swagger());
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(apiPrefix))
+    if (request.url.startsWith(apiPrefix) || request.url.startsWith(prefixes.app))
       return sendEnvelope(reply, GlobalError.NOT_FOUND.code, GlobalError.NOT_FOUND.msg);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
-  registerWebApp(app, { dist: config.webDist, basePath: config.basePath, apiPrefix });
+  registerWebApp(app, {
+    dist: config.webDist,
+    basePath: config.basePath,
+    apiPrefixes: [apiPrefix, prefixes.app],
+  });
 
   // Open event streams would keep the server from closing.
   app.addHook('preClose', async () => unreadStreams.closeAll());

@@ -17,7 +17,7 @@ export interface AppContext {
 /** The signed-in caller, resolved from the bearer token. */
 export interface LoginUser {
   id: number;
-  /** 2 = admin user (the `/admin-api` user type of the reference). */
+  /** 2 = admin user, 1 = member (the `/admin-api` and `/app-api` user types of the reference). */
   userType: number;
   tenantId: number;
   /** The OAuth2 client the token was issued to ('default': the console's own sign-in). */
@@ -27,5 +27,7 @@ export interface LoginUser {
 }
 
 export const ADMIN_USER_TYPE = 2;
+/** A member of the shop (member_user), signed in through the member API below /app-api. */
+export const MEMBER_USER_TYPE = 1;
 export const STATUS_ENABLED = 0;
 export const STATUS_DISABLED = 1;

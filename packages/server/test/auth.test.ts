@@ -232,6 +232,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
         '基础设施',
         '支付管理',
         '工作流程',
+        '会员中心',
         '商城系统',
       ]);
       const system = data.menus[0]!;

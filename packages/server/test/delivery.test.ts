@@ -14,6 +14,7 @@ import { up } from '../src/db/migrations/039_delivery.js';
 import { seedIfEmpty } from '../src/db/seed.js';
 import { createTestApp, DIALECTS, type TestApp } from './helper.js';
 import { databaseBefore } from './migrated-before.js';
+import { buildCatalogue, singleSpu } from './product-fixture.js';
 import { createPackage, createTenantAndSignIn, tenantBody } from './tenant-fixture.js';
 import { addScopedUser, readSheet } from './users-fixture.js';
 
@@ -84,6 +85,45 @@ describe.each(DIALECTS)('delivery on %s', (dialect) => {
       query,
       headers: { authorization: `Bearer ${admin}`, 'tenant-id': '1' },
     });
+
+  describe('products and their freight template', () => {
+    it('takes an existing template of the tenant on a product, and keeps a template products use', async () => {
+      const c = await buildCatalogue(t, admin, 1, '运费');
+      const id = await ok<number>('POST', '/express-template/create', { body: template({ name: '商品用' }) });
+      const spuCall = (method: 'POST' | 'PUT', path: string, body: unknown) =>
+        t.api({ method, path: `/product/spu${path}`, token: admin, tenant: 1, body });
+      // An unknown template is refused; none at all ships free.
+      expect((await spuCall('POST', '/create', singleSpu(c, { deliveryTemplateId: 999999 }))).code).toBe(
+        1011003102,
+      );
+      const free = await spuCall('POST', '/create', singleSpu(c, { name: '包邮', deliveryTemplateId: null }));
+      expect(free.code).toBe(0);
+      const spu = await spuCall('POST', '/create', singleSpu(c, { name: '计运费', deliveryTemplateId: id }));
+      expect(spu.code).toBe(0);
+      const detail = await t.api({
+        method: 'GET',
+        path: '/product/spu/get-detail',
+        token: admin,
+        tenant: 1,
+        query: { id: String(spu.data) },
+      });
+      expect((detail.data as { deliveryTemplateId: number }).deliveryTemplateId).toBe(id);
+      expect(await call('DELETE', '/express-template/delete', byId(id))).toMatchObject({
+        code: 1011003103,
+        msg: '运费模板已被商品使用，无法删除',
+      });
+      // A product in the recycle bin, deleted, no longer holds it.
+      await spuCall('PUT', '/update-status', { id: spu.data, status: -1 });
+      await t.api({
+        method: 'DELETE',
+        path: '/product/spu/delete',
+        token: admin,
+        tenant: 1,
+        query: { id: String(spu.data) },
+      });
+      await ok('DELETE', '/express-template/delete', byId(id));
+    });
+  });
 
   describe('快递公司', () => {
     it('creates, gets, updates and deletes a company with a code unique in the tenant', async () => {

@@ -109,12 +109,17 @@ export interface TestApp {
   config: Config;
   clock: { now: number };
   close: () => Promise<void>;
-  /** Injects an API call below /admin-api with JSON body and headers; returns the parsed envelope. */
+  /**
+   * Injects an API call below /admin-api (below /app-api with `api: 'app'`) with JSON body and
+   * headers; returns the parsed envelope.
+   */
   api: (opts: ApiCall) => Promise<Envelope>;
   login: (username?: string, password?: string) => Promise<{ accessToken: string; refreshToken: string }>;
 }
 
 export interface ApiCall {
+  /** `app`: the member API (an endpoint's own `api`). */
+  api?: 'app' | undefined;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string>;
@@ -160,10 +165,19 @@ export const createTestApp = async (
   });
   options.beforeReady?.(app);
   await app.ready();
-  const api = async ({ method = 'GET', path, query, body, token, tenant = 1, headers = {} }: ApiCall) => {
+  const api = async ({
+    api: which,
+    method = 'GET',
+    path,
+    query,
+    body,
+    token,
+    tenant = 1,
+    headers = {},
+  }: ApiCall) => {
     const raw = await app.inject({
       method,
-      url: `/admin-api${path}`,
+      url: `${which === 'app' ? '/app-api' : '/admin-api'}${path}`,
       query,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),

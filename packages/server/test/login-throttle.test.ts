@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_THROTTLE } from '../src/modules/auth/login-throttle.js';
+import { LOGIN_THROTTLE } from '../src/lib/login-throttle.js';
 import type { Redis } from 'ioredis';
 import { createTestApp, DIALECTS, freshDatabase, newRedis, probeRedis, type TestApp } from './helper.js';
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@app/contract';
+import { API_PREFIX, apiOf, ENDPOINTS } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helper.js';
 
@@ -39,7 +39,7 @@ describe('requests that say JSON and carry no body', () => {
     for (const endpoint of bodiless) {
       const res = await t.app.inject({
         method: endpoint.method,
-        url: `/admin-api${endpoint.path.replace(/\{\w+\}/g, '1')}`,
+        url: `${API_PREFIX[apiOf(endpoint)]}${endpoint.path.replace(/\{\w+\}/g, '1')}`,
         headers: { ...emptyJson, 'tenant-id': '1' },
       });
       const msg = String(res.headers['content-type']).includes('json')

@@ -1,10 +1,11 @@
-import { ENDPOINTS, type Endpoint } from '@app/contract';
+import { API_PREFIX, apiOf, ENDPOINTS, type Endpoint } from '@app/contract';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OA_LEAVE_BPMN } from '../src/db/seed-data/bpm-oa-leave.js';
 import { createTestApp, DIALECTS, type ApiCall, type TestApp } from './helper.js';
+import { smsSignInMember } from './member-fixture.js';
 import { authorize, createClient } from './oauth2-fixture.js';
 import { expectSelectiveQueryPlans, QUERY_PLAN_CHECK, statementRecorder } from './query-plans.js';
 import { startSocialPeer, type SocialPeer } from './social-peer.js';
@@ -14,8 +15,9 @@ import { createPackage, createTenantAndSignIn, tenantBody } from './tenant-fixtu
 /*
  * The proof of tenant isolation: tenants A (the system tenant) and B each get rows in every
  * tenant-scoped table, marked with strings of their own; then each tenant's administrator calls every
- * GET endpoint of the contract — lists and pages unfiltered, gets and id filters with the other
- * tenant's ids — and no answer may carry a marker or an id of the other tenant.
+ * GET endpoint of the contract (and each tenant's member every GET endpoint of the member API) —
+ * lists and pages unfiltered, gets and id filters with the other tenant's ids — and no answer may
+ * carry a marker or an id of the other tenant.
  */
 
 /** GET endpoints this test does not call, with the reason. */
@@ -73,6 +75,8 @@ interface Side {
   name: 'A' | 'B';
   tenantId: number;
   token: string;
+  /** A member's token, for the member API. */
+  memberToken: string;
   adminId: number;
   /** Marker strings by table. */
   markers: Map<string, string[]>;
@@ -455,6 +459,28 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       })
       .execute();
 
+    // 会员中心: a member signed up by SMS, its profile edited by itself and in 会员管理, two addresses.
+    const member = await smsSignInMember(t, `1390000${String(side.tenantId).padStart(4, '0')}`, {
+      tenant: side.tenantId,
+    });
+    side.memberToken = member.accessToken;
+    const asMember = (method: 'POST' | 'PUT', path: string, body: unknown) =>
+      call(side, { api: 'app', method, path, body, token: member.accessToken });
+    await asMember('PUT', '/member/user/update', { nickname: mark(side, 'member_user') });
+    await call(side, {
+      method: 'PUT',
+      path: '/member/user/update-level',
+      body: { id: member.userId, levelId: 2, reason: '隔离测试' },
+    });
+    for (const defaultStatus of [true, false])
+      await asMember('POST', '/member/address/create', {
+        name: '隔离收件人',
+        mobile: '13800138000',
+        areaId: 440305,
+        detailAddress: mark(side, 'member_address'),
+        defaultStatus,
+      });
+
     await post('/system/auth/send-sms-code', { mobile, scene: 21 });
     // A login log (showing the user agent) and the user's tokens.
     await post(
@@ -512,7 +538,15 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     await t.app.payNotifier.stop();
     const admin = (await t.login()).accessToken;
     await createClient(t, admin);
-    A = { name: 'A', tenantId: 1, token: admin, adminId: 1, markers: new Map(), ids: new Map() };
+    A = {
+      name: 'A',
+      tenantId: 1,
+      token: admin,
+      memberToken: '',
+      adminId: 1,
+      markers: new Map(),
+      ids: new Map(),
+    };
     await populate(A, true);
 
     const tables = [...t.db.tenantScope.scopedTables].sort();
@@ -539,6 +573,7 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       name: 'B',
       tenantId: b.tenantId,
       token: b.token,
+      memberToken: '',
       adminId: Number(bAdmin.id),
       markers: new Map(),
       ids: new Map(),
@@ -610,14 +645,16 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       calls++;
       const given = REQUIRED[e.path] ?? {};
       const path = e.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(given[name] ?? ''));
-      const label = `${caller.name} GET ${path}?${new URLSearchParams(query).toString()}`;
-      const headers = { authorization: `Bearer ${caller.token}`, 'tenant-id': String(caller.tenantId) };
+      const prefix = API_PREFIX[apiOf(e)];
+      const label = `${caller.name} GET ${prefix}${path}?${new URLSearchParams(query).toString()}`;
+      const token = apiOf(e) === 'app' ? caller.memberToken : caller.token;
+      const headers = { authorization: `Bearer ${token}`, 'tenant-id': String(caller.tenantId) };
       let text: string;
       let data: unknown;
       let code = 0;
       if (e.response === 'event-stream') {
         const stream = await openSse(
-          `${base}/admin-api${path}?${new URLSearchParams(query).toString()}`,
+          `${base}${prefix}${path}?${new URLSearchParams(query).toString()}`,
           headers,
         );
         try {
@@ -627,7 +664,7 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
           stream.close();
         }
       } else {
-        const raw = await t.app.inject({ method: 'GET', url: `/admin-api${path}`, query, headers });
+        const raw = await t.app.inject({ method: 'GET', url: `${prefix}${path}`, query, headers });
         const type = String(raw.headers['content-type'] ?? '');
         if (type.includes('spreadsheetml')) text = await xlsxText(raw.rawPayload);
         else if (type.includes('application/json')) {

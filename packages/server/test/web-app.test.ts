@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { ENDPOINTS } from '@app/contract';
+import { apiOf, ENDPOINTS } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helper.js';
 
@@ -65,13 +65,26 @@ describe.each(['/', '/console/'])('the web app under base path %s', (basePath) =
     expect(res.json()).toMatchObject({ code: 0, data: 1 });
   });
 
-  it('publishes an OpenAPI document naming every endpoint', async () => {
+  it('keeps the API envelope for unknown paths of the member API', async () => {
+    const res = await t.app.inject({ url: `${basePath}app-api/no/such/thing` });
+    expect(res.json()).toEqual({ code: 404, msg: '请求未找到', data: null });
+  });
+
+  it('publishes an OpenAPI document naming every endpoint, the member API’s below /app-api', async () => {
     const doc = (await t.app.inject({ url: `${basePath}admin-api/openapi.json` })).json() as {
-      paths: Record<string, Record<string, unknown>>;
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { servers?: { url: string }[] }>>;
     };
+    expect(doc.servers).toEqual([{ url: `${basePath}admin-api` }]);
+    // Relative to the base path, which the member API's operations name as their server.
+    const root = basePath === '/' ? '/' : basePath.slice(0, -1);
     for (const e of ENDPOINTS) {
-      expect(doc.paths[e.path]?.[e.method.toLowerCase()], e.path).toBeDefined();
+      const path = apiOf(e) === 'app' ? `/app-api${e.path}` : e.path;
+      const operation = doc.paths[path]?.[e.method.toLowerCase()];
+      expect(operation, path).toBeDefined();
+      expect(operation?.servers, path).toEqual(apiOf(e) === 'app' ? [{ url: root }] : undefined);
     }
+    expect(doc.paths['/app-api/member/auth/login']?.post).toMatchObject({ tags: ['用户 APP - 认证'] });
   });
 
   it('resolves every schema reference of the OpenAPI document (the viewer of 系统接口 follows them)', async () => {

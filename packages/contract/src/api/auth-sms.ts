@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, PUBLIC } from '../endpoint.js';
 import { loginResp } from './auth.js';
 import { MOBILE_PATTERN } from './profile.js';
-import { SMS_SCENE_TEMPLATE } from './sms.js';
+import { SMS_SCENE } from './sms.js';
 
 /* Sign-in with a code sent by SMS (/system/auth/send-sms-code, /system/auth/sms-login). */
 
@@ -16,7 +16,8 @@ export const authSmsSendReq = z.object({
   mobile: mobileField,
   scene: z
     .number({ error: (issue) => (issue.input === undefined ? '发送场景不能为空' : '发送场景必须是数字') })
-    .refine((v) => Object.hasOwn(SMS_SCENE_TEMPLATE, v), '发送场景不正确'),
+    // The console's sign-in is its only scene; the member API sends scene 1 (app-member.ts).
+    .refine((v) => v === SMS_SCENE.ADMIN_MEMBER_LOGIN, '发送场景不正确'),
 });
 export type AuthSmsSendReq = z.input<typeof authSmsSendReq>;
 

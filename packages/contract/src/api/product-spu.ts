@@ -39,6 +39,8 @@ export const productSpu = z.object({
   description: z.string(),
   categoryId: z.number().int(),
   brandId: z.number().int(),
+  /** The freight template that prices its delivery; null: shipped free. */
+  deliveryTemplateId: z.number().int().nullable(),
   picUrls: z.array(z.string()),
   videoUrl: z.string().nullable(),
   sort: z.number().int(),
@@ -246,6 +248,13 @@ const spuFields = {
     .refine((v) => v.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '' || /<(img|video)\b/i.test(v), '描述不能为空'),
   categoryId: bodyId('商品分类'),
   brandId: bodyId('商品品牌'),
+  /** Optional, as the v1.6.6 client sends none: a product without one ships free. */
+  deliveryTemplateId: z
+    .number({ error: '运费模板编号必须是数字' })
+    .int('运费模板编号格式不正确')
+    .positive('运费模板编号格式不正确')
+    .nullish()
+    .transform((v) => v ?? null),
   picUrls: z
     .array(z.string().trim().min(1, '商品主图地址不能为空').max(1024, '商品主图地址长度不能超过1024个字符'), {
       error: '商品主图不能为空',

@@ -22,10 +22,11 @@ export const SMS_RECEIVE_STATUS = { INIT: 0, SUCCESS: 10, FAILURE: 20 } as const
 /** Dictionary system_sms_template_type: 1 验证码, 2 通知, 3 营销. */
 export const SMS_TEMPLATE_TYPES = [1, 2, 3] as const;
 
-/** Verification-code scenes; the admin console signs in with 21. */
-export const SMS_SCENE = { ADMIN_MEMBER_LOGIN: 21 } as const;
+/** Verification-code scenes; the admin console signs in with 21, a member (the member API) with 1. */
+export const SMS_SCENE = { MEMBER_LOGIN: 1, ADMIN_MEMBER_LOGIN: 21 } as const;
 /** The template each scene sends its code with. */
 export const SMS_SCENE_TEMPLATE: Record<number, string> = {
+  [SMS_SCENE.MEMBER_LOGIN]: 'user-sms-login',
   [SMS_SCENE.ADMIN_MEMBER_LOGIN]: 'admin-sms-login',
 };
 

@@ -295,9 +295,9 @@ export const expressTemplatePage = defineEndpoint({
 export const expressTemplateListAllSimple = defineEndpoint({
   method: 'GET',
   path: '/trade/delivery/express-template/list-all-simple',
-  summary: '获得运费模板精简列表',
+  summary: '获得运费模板精简列表（商品选择运费模板）',
   tag: TEMPLATE_TAG,
-  access: permission('trade:delivery:express-template:query'),
+  access: permission('trade:delivery:express-template:query', 'product:spu:create', 'product:spu:update'),
   data: z.array(expressTemplateSimple),
 });
 
@@ -334,7 +334,7 @@ export const expressTemplateUpdate = defineEndpoint({
 export const expressTemplateDelete = defineEndpoint({
   method: 'DELETE',
   path: '/trade/delivery/express-template/delete',
-  summary: '删除运费模板',
+  summary: '删除运费模板（没有商品使用时）',
   tag: TEMPLATE_TAG,
   access: permission('trade:delivery:express-template:delete'),
   query: idQuery('运费模板编号'),

@@ -38,6 +38,8 @@ import * as m036 from './migrations/036_pay.js';
 import * as m037 from './migrations/037_monitor_pages.js';
 import * as m038 from './migrations/038_access_log_day_index.js';
 import * as m039 from './migrations/039_delivery.js';
+import * as m040 from './migrations/040_member.js';
+import * as m041 from './migrations/041_spu_delivery_template.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -81,6 +83,8 @@ const STEPS: Record<string, Step> = {
   '037_monitor_pages': m037,
   '038_access_log_day_index': m038,
   '039_delivery': m039,
+  '040_member': m040,
+  '041_spu_delivery_template': m041,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -45,6 +45,8 @@ export interface ProductSpuTable extends TenantAudit {
   description: string;
   categoryId: number;
   brandId: number;
+  /** trade_delivery_express_template (migration 041); null: shipped free. */
+  deliveryTemplateId: number | null;
   /** JSON array of picture URLs. */
   picUrls: string;
   videoUrl: string | null;

@@ -16,6 +16,7 @@ import type {
   ProductSpuTable,
 } from './product-schema.js';
 import type { JobLogTable, JobTable } from './job-schema.js';
+import type { MemberAddressTable, MemberUserTable } from './member-schema.js';
 import type {
   PayAppTable,
   PayChannelTable,
@@ -646,6 +647,8 @@ export interface Database {
   tradeDeliveryExpressTemplate: TradeDeliveryExpressTemplateTable;
   tradeDeliveryExpressTemplateCharge: TradeDeliveryExpressTemplateChargeTable;
   tradeDeliveryExpressTemplateFree: TradeDeliveryExpressTemplateFreeTable;
+  memberUser: MemberUserTable;
+  memberAddress: MemberAddressTable;
   payApp: PayAppTable;
   payChannel: PayChannelTable;
   payOrder: PayOrderTable;

@@ -14,6 +14,12 @@ export const hashPassword = async (plain: string): Promise<string> =>
 export const verifyPassword = (plain: string, hash: string): Promise<boolean> =>
   hash ? bcrypt.compare(plain, hash) : Promise.resolve(false);
 
+/**
+ * A bcrypt hash of a random string nobody knows, compared against when the account is unknown (or
+ * has no password), so that timing does not reveal which accounts exist.
+ */
+export const UNKNOWN_USER_HASH = '$2b$10$yObx5BLl5T0pKUJ4ae/BzOEu.Sj0PWyaCpi0aUPfHLaiByXTU9oEK';
+
 /** An opaque token: 32 hex characters from 128 random bits. */
 export const newToken = (): string => randomBytes(16).toString('hex');
 

@@ -1,7 +1,7 @@
 import { GlobalError } from '@app/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_USER_TYPE } from '../context.js';
+import { ADMIN_USER_TYPE, MEMBER_USER_TYPE } from '../context.js';
 import { withoutTenantScope } from '../db/tenant-scope.js';
 import type { ApiLogRepository, NewApiAccessLog, NewApiErrorLog } from '../modules/api-log/repository.js';
 import { operateTypeOf } from './operate-log.js';
@@ -173,7 +173,7 @@ class Batcher<T> {
 }
 
 /**
- * The API logs: every /admin-api request in the access log (who, what, the masked request, the
+ * The API logs: every /admin-api and /app-api request in the access log (who, what, the masked request, the
  * envelope's result, the endpoint's module, name and operate type, timing), and every request that
  * answered 500 in the error log with its exception. Rows are queued when the response is sent and
  * written in batches, so a request waits for no log write; a failed write is logged and lost. The
@@ -181,7 +181,14 @@ class Batcher<T> {
  */
 export const registerApiLog = (
   app: FastifyInstance,
-  deps: { apiPrefix: string; repo: ApiLogRepository; now: () => number; accessLog: boolean },
+  deps: {
+    apiPrefix: string;
+    /** The member API's prefix: its requests are logged too, as the reference's filter does. */
+    appApiPrefix: string;
+    repo: ApiLogRepository;
+    now: () => number;
+    accessLog: boolean;
+  },
 ): void => {
   const logWriteError = (what: string) => (error: unknown, rows: number) =>
     app.log.error({ err: error, rows }, `写入${what}失败`);
@@ -225,8 +232,8 @@ export const registerApiLog = (
       tenantId: request.tenantId ?? user?.tenantId ?? tenantOfHeader(request.headers['tenant-id']),
       traceId: randomUUID(),
       userId: user?.id ?? 0,
-      // The reference's user type of an /admin-api request, signed in or not.
-      userType: user?.userType ?? ADMIN_USER_TYPE,
+      // The reference's user type of the request's API, signed in or not.
+      userType: user?.userType ?? (url.startsWith(deps.appApiPrefix) ? MEMBER_USER_TYPE : ADMIN_USER_TYPE),
       applicationName: APPLICATION_NAME,
       requestMethod: request.method,
       requestUrl: (query < 0 ? url : url.slice(0, query)).slice(0, 255),
@@ -275,7 +282,7 @@ export const registerApiLog = (
 
   // Callback hooks: every request passes them, and a promise per hook costs more than their work.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.url.startsWith(deps.apiPrefix))
+    if (request.url.startsWith(deps.apiPrefix) || request.url.startsWith(deps.appApiPrefix))
       request.apiLog = { beginTime: deps.now(), input: null, error: null, resultCode: 0, resultMsg: '' };
     done();
   });

@@ -1,5 +1,5 @@
 import * as contract from '@app/contract';
-import { ENDPOINTS, OPERATE_TYPE, type Endpoint } from '@app/contract';
+import { apiOf, ENDPOINTS, OPERATE_TYPE, type Endpoint } from '@app/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_USER_TYPE } from '../context.js';
@@ -73,12 +73,15 @@ const isRecorded = (method: string, url: string, authPrefix: string): boolean =>
     method === 'DELETE' ||
     (method === 'GET' && operateTypeOf(method, url) === OPERATE_TYPE.EXPORT));
 
-/** The contract's name of each endpoint (e.g. `postCreate`), keyed by method and route URL. */
+/**
+ * The contract's name of each admin endpoint (e.g. `postCreate`), keyed by method and route URL (the
+ * log records staff users only, so the member API's endpoints are not among them).
+ */
 const endpointNames = (apiPrefix: string): Map<string, string> => {
   const declared = new Set<unknown>(ENDPOINTS);
   const names = new Map<string, string>();
   for (const [name, value] of Object.entries(contract)) {
-    if (!declared.has(value)) continue;
+    if (!declared.has(value) || apiOf(value as Endpoint) !== 'admin') continue;
     const endpoint = value as Endpoint;
     names.set(`${endpoint.method} ${routeUrl(apiPrefix, endpoint.path)}`, name);
   }

@@ -1,5 +1,5 @@
-import type { Endpoint, EndpointData } from '@app/contract';
-import { commonResult, GlobalError } from '@app/contract';
+import type { ApiName, Endpoint, EndpointData } from '@app/contract';
+import { API_PREFIX, apiOf, commonResult, GlobalError } from '@app/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { LoginUser } from '../context.js';
@@ -53,6 +53,30 @@ export interface RouteRegistrar {
   raw<E extends Endpoint>(endpoint: E, handler: RawHandler<E>): void;
 }
 
+/** Where each API is served: its prefix below the base path (`/admin-api`, `/console/app-api`). */
+export type ApiPrefixes = Readonly<Record<ApiName, string>>;
+
+/** The APIs' prefixes below `basePath` (which ends with '/'). */
+export const apiPrefixesOf = (basePath: string): ApiPrefixes => ({
+  admin: `${basePath}${API_PREFIX.admin.slice(1)}`,
+  app: `${basePath}${API_PREFIX.app.slice(1)}`,
+});
+
+/**
+ * The prefix an endpoint is served below. A registrar made with one prefix serves the admin API
+ * only. The member API takes no staff permissions and the admin API no member tokens (security.ts
+ * matches the token's user type to the API), so an endpoint asking otherwise is a mistake.
+ */
+const prefixFor = (prefixes: string | ApiPrefixes, endpoint: Endpoint): string => {
+  const api = apiOf(endpoint);
+  const { kind } = endpoint.access;
+  if (api === 'app' ? kind !== 'public' && kind !== 'member' : kind === 'member')
+    throw new Error(`${api} API endpoint ${endpoint.method} ${endpoint.path} cannot have access '${kind}'`);
+  if (typeof prefixes !== 'string') return prefixes[api];
+  if (api !== 'admin') throw new Error(`${endpoint.method} ${endpoint.path} needs the member API's prefix`);
+  return prefixes;
+};
+
 /** Fastify's form of a contract path: `{name}` becomes `:name`. */
 export const routeUrl = (prefix: string, path: string): string =>
   `${prefix}${path.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -72,8 +96,16 @@ const handlerRequest = <E extends Endpoint>(request: FastifyRequest): HandlerReq
   raw: request,
 });
 
-/** Registers contract endpoints below `prefix`, wrapping each result in the success envelope. */
-export const routeRegistrar = (app: FastifyInstance, prefix: string): RouteRegistrar => {
+/**
+ * Registers contract endpoints below their API's prefix (`prefix`: the admin API's only), wrapping
+ * each result in the success envelope.
+ */
+export const routeRegistrar = (app: FastifyInstance, prefix: string | ApiPrefixes): RouteRegistrar => {
+  const config = (endpoint: Endpoint) => ({
+    access: endpoint.access,
+    tenant: endpoint.tenant,
+    api: apiOf(endpoint),
+  });
   const schemaOf = (endpoint: Endpoint) => ({
     summary: endpoint.summary,
     tags: [endpoint.tag],
@@ -84,9 +116,9 @@ export const routeRegistrar = (app: FastifyInstance, prefix: string): RouteRegis
   const register = <E extends Endpoint>(endpoint: E, handler: Handler<E>): void => {
     app.route({
       method: endpoint.method,
-      url: routeUrl(prefix, endpoint.path),
+      url: routeUrl(prefixFor(prefix, endpoint), endpoint.path),
       schema: { ...schemaOf(endpoint), response: { 200: commonResult(endpoint.data) } },
-      config: { access: endpoint.access, tenant: endpoint.tenant },
+      config: config(endpoint),
       handler: async (request, reply) => {
         const data = await handler(handlerRequest<E>(request));
         if (data instanceof RawJson) {
@@ -99,10 +131,10 @@ export const routeRegistrar = (app: FastifyInstance, prefix: string): RouteRegis
   register.raw = <E extends Endpoint>(endpoint: E, handler: RawHandler<E>): void => {
     app.route({
       method: endpoint.method,
-      url: routeUrl(prefix, endpoint.path),
+      url: routeUrl(prefixFor(prefix, endpoint), endpoint.path),
       // No response schema: these answers are streams, bytes or envelopes sent as they are.
       schema: schemaOf(endpoint),
-      config: { access: endpoint.access, tenant: endpoint.tenant },
+      config: config(endpoint),
       handler: (request, reply) => handler(handlerRequest<E>(request), reply),
     });
   };

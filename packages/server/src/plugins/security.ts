@@ -1,7 +1,7 @@
-import type { Access } from '@app/contract';
+import type { Access, ApiName } from '@app/contract';
 import { GlobalError, OAUTH2_DEFAULT_CLIENT_ID, TenantError } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
-import type { LoginUser } from '../context.js';
+import { ADMIN_USER_TYPE, MEMBER_USER_TYPE, type LoginUser } from '../context.js';
 import { withTenantScope } from '../db/tenant-scope.js';
 import { fail, ServiceError } from '../lib/errors.js';
 import type { PermissionService } from '../modules/permission/service.js';
@@ -18,6 +18,8 @@ declare module 'fastify' {
     /** Set on every API route; routes without it (the web app) skip these checks. */
     access?: Access;
     tenant?: 'ignore' | undefined;
+    /** The API the route belongs to; its tokens are those of its user type. */
+    api?: ApiName;
   }
 }
 
@@ -39,9 +41,14 @@ const tenantHeaderOf = (value: string | string[] | undefined): number | null => 
   return id;
 };
 
+/** The user type whose tokens an API takes (the reference's filter: `/admin-api` = 2, `/app-api` = 1). */
+const USER_TYPE_OF: Readonly<Record<ApiName, number>> = { admin: ADMIN_USER_TYPE, app: MEMBER_USER_TYPE };
+
 /**
  * Authentication, tenant and permission checks, in that order, for every API route:
  * 401 without a valid token, 403 for another tenant's header, 400 without a tenant, 403 without the permission.
+ * A token of another user type than the route's API takes (a member's on the admin API, a staff
+ * user's on the member API) counts as no token.
  * The rest of the request (validation, handler, reply) then runs in the tenant scope of the resolved
  * tenant, so its queries see that tenant's rows only; routes that ignore the tenant run unscoped.
  */
@@ -54,10 +61,12 @@ export const registerSecurity = (
   app.decorateRequest('bearerToken', null);
 
   app.addHook('preValidation', async (request) => {
-    const { access, tenant } = request.routeOptions.config;
+    const { access, tenant, api = 'admin' } = request.routeOptions.config;
     if (!access) return;
     request.bearerToken = bearerOf(request.headers.authorization);
-    const caller = request.bearerToken ? await deps.tokens.checkAccessToken(request.bearerToken) : null;
+    const caller = request.bearerToken
+      ? await deps.tokens.checkAccessToken(request.bearerToken, USER_TYPE_OF[api])
+      : null;
     // A third-party client's token reaches only the endpoints that ask for a scope (docs/architecture.md).
     const thirdParty = caller?.clientId !== undefined && caller.clientId !== OAUTH2_DEFAULT_CLIENT_ID;
     request.loginUser = caller && (access.kind === 'scope' || !thirdParty) ? caller : null;

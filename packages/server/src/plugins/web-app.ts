@@ -77,7 +77,7 @@ const send = (request: FastifyRequest, reply: FastifyReply, asset: Asset): Fasti
  */
 export const registerWebApp = (
   app: FastifyInstance,
-  options: { dist: string | undefined; basePath: string; apiPrefix: string },
+  options: { dist: string | undefined; basePath: string; apiPrefixes: readonly string[] },
 ): boolean => {
   if (!options.dist || !existsSync(join(options.dist, 'index.html'))) return false;
   const assets = loadWebAssets(options.dist);
@@ -89,7 +89,8 @@ export const registerWebApp = (
     } catch {
       return reply.code(400).type('text/plain').send('Bad Request');
     }
-    if (`${options.basePath}${path}`.startsWith(options.apiPrefix)) return reply.callNotFound();
+    const url = `${options.basePath}${path}`;
+    if (options.apiPrefixes.some((prefix) => url.startsWith(prefix))) return reply.callNotFound();
     const asset = assets.get(path);
     if (asset) return send(request, reply, asset);
     // A missing hashed file is a real 404, not a page: answering HTML would break the module loader.

@@ -267,7 +267,12 @@ export const MENU_SEED: MenuSeedRow[] = [
   [2176,"快递运费模板更新","trade:delivery:express-template:update",3,3,2173,"","","","",true,true,true],
   [2177,"快递运费模板删除","trade:delivery:express-template:delete",3,4,2173,"","","","",true,true,true],
   [2178,"快递运费模板导出","trade:delivery:express-template:export",3,5,2173,"","","","",true,true,true],
+  [2262,"会员中心","",1,55,0,"/member","ep:bicycle","","",true,true,true],
   [2301,"回调通知","",2,4,1117,"notify","example","pay/notify/index","PayNotify",true,true,true],
   [2302,"支付通知查询","pay:notify:query",3,1,2301,"","","","",true,true,true],
+  [2317,"会员管理","",2,0,2262,"user","ep:avatar","member/user/index","MemberUser",true,true,true],
+  [2318,"会员用户查询","member:user:query",3,1,2317,"","","","",true,true,true],
+  [2319,"会员用户更新","member:user:update",3,3,2317,"","","","",true,true,true],
+  [2335,"用户等级修改","member:user:update-level",3,5,2317,"","","","",true,true,true],
   [2362,"商城系统","",1,59,0,"/mall","ep:shop","","",true,true,true],
 ];

@@ -9,9 +9,17 @@ export const SMS_LOGIN_TEMPLATE_SEED = {
   params: ['code'],
 } as const;
 
+/** The template a member's SMS sign-in sends its codes with (scene 1; migration 040 adds it too). */
+export const MEMBER_SMS_LOGIN_TEMPLATE_SEED = {
+  code: 'user-sms-login',
+  name: '前台用户短信登录',
+  content: '您的验证码是{code}',
+  params: ['code'],
+} as const;
+
 /**
- * A debug channel that only records what it would send, the sign-in template on it, and the
- * TENCENT entry our channel dictionary adds to the reference's.
+ * A debug channel that only records what it would send, the sign-in templates on it (the console's
+ * and the members'), and the TENCENT entry our channel dictionary adds to the reference's.
  */
 export const seedSms = async (tx: Kysely<Database>, now: number): Promise<void> => {
   const audit = { creator: '1', updater: '1', createTime: now, updateTime: now };
@@ -30,22 +38,24 @@ export const seedSms = async (tx: Kysely<Database>, now: number): Promise<void> 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await tx
-    .insertInto('systemSmsTemplate')
-    .values({
-      ...audit,
-      type: 1,
-      status: 0,
-      code: SMS_LOGIN_TEMPLATE_SEED.code,
-      name: SMS_LOGIN_TEMPLATE_SEED.name,
-      content: SMS_LOGIN_TEMPLATE_SEED.content,
-      params: JSON.stringify(SMS_LOGIN_TEMPLATE_SEED.params),
-      remark: null,
-      apiTemplateId: '4372216',
-      channelId: Number(channel.id),
-      channelCode: 'DEBUG_DING_TALK',
-    })
-    .execute();
+  // The members' first, so that the console's own comes first in the newest-first list.
+  for (const template of [MEMBER_SMS_LOGIN_TEMPLATE_SEED, SMS_LOGIN_TEMPLATE_SEED])
+    await tx
+      .insertInto('systemSmsTemplate')
+      .values({
+        ...audit,
+        type: 1,
+        status: 0,
+        code: template.code,
+        name: template.name,
+        content: template.content,
+        params: JSON.stringify(template.params),
+        remark: null,
+        apiTemplateId: '4372216',
+        channelId: Number(channel.id),
+        channelCode: 'DEBUG_DING_TALK',
+      })
+      .execute();
   await tx
     .insertInto('systemDictData')
     .values({

@@ -6,11 +6,17 @@ import { apiLogRepository } from './repository.js';
 import { apiErrorLogStatusRoute, apiLogRoutes } from './routes.js';
 import { apiLogService } from './service.js';
 
-/** API 访问日志 and API 错误日志: the recorder of every /admin-api request, the pages, the clean jobs. */
-export default defineModule(async ({ app, route, ctx, apiPrefix, jobHandlers }) => {
+/** API 访问日志 and API 错误日志: the recorder of every API request, the pages, the clean jobs. */
+export default defineModule(async ({ app, route, ctx, apiPrefix, appApiPrefix, jobHandlers }) => {
   const repo = apiLogRepository(ctx.db.kysely, ctx.db.dialect);
   const logs = apiLogService(ctx, repo);
-  registerApiLog(app, { apiPrefix, repo, now: ctx.now, accessLog: ctx.config.apiAccessLog });
+  registerApiLog(app, {
+    apiPrefix,
+    appApiPrefix,
+    repo,
+    now: ctx.now,
+    accessLog: ctx.config.apiAccessLog,
+  });
   apiLogRoutes(route, logs);
 
   // The reference client sends `id` and `processStatus` as form fields or query parameters.

@@ -1,5 +1,5 @@
 import { defineModule } from '../module.js';
-import { deleteEndedWindows } from './login-throttle.js';
+import { deleteEndedWindows } from '../../lib/login-throttle.js';
 import { authRoutes } from './routes.js';
 import { authService } from './service.js';
 import { tokenRepository } from './token-repository.js';

@@ -2,13 +2,13 @@ import type { LoginReq, LoginResp } from '@app/contract';
 import { AuthError, GlobalError } from '@app/contract';
 import { ADMIN_USER_TYPE, STATUS_DISABLED, type AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
-import { verifyPassword } from '../../lib/crypto.js';
+import { UNKNOWN_USER_HASH, verifyPassword } from '../../lib/crypto.js';
 import { fail } from '../../lib/errors.js';
 import { captchaService } from '../captcha/service.js';
 import { socialUserService } from '../social/user-service.js';
 import { userRepository } from '../user/repository.js';
 import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from './login-log-repository.js';
-import { loginThrottle } from './login-throttle.js';
+import { loginThrottle } from '../../lib/login-throttle.js';
 import type { TokenService } from './token-service.js';
 
 export interface ClientInfo {
@@ -102,6 +102,3 @@ export const authService = (ctx: AppContext, tokens: TokenService) => {
     },
   };
 };
-
-/** A bcrypt hash of a random string nobody knows, compared against when the username is unknown. */
-const UNKNOWN_USER_HASH = '$2b$10$yObx5BLl5T0pKUJ4ae/BzOEu.Sj0PWyaCpi0aUPfHLaiByXTU9oEK';

@@ -79,6 +79,26 @@ export const tokenRepository = (db: Kysely<Database>) => ({
     return rows.map((r) => r.accessToken);
   },
 
+  /** Removes every access and refresh token of one user of a tenant; returns the access tokens' digests. */
+  async deleteByUser(tenantId: number, userType: number, userId: number): Promise<string[]> {
+    return db.transaction().execute(async (tx) => {
+      await tx
+        .deleteFrom('systemOauth2RefreshToken')
+        .where('tenantId', '=', tenantId)
+        .where('userType', '=', userType)
+        .where('userId', '=', userId)
+        .execute();
+      const access = await tx
+        .deleteFrom('systemOauth2AccessToken')
+        .where('tenantId', '=', tenantId)
+        .where('userType', '=', userType)
+        .where('userId', '=', userId)
+        .returning('accessToken')
+        .execute();
+      return access.map((r) => r.accessToken);
+    });
+  },
+
   /** Deletes access and refresh tokens expired by `at`; returns how many of each. */
   async deleteExpired(at: number): Promise<{ access: number; refresh: number }> {
     const access = await db

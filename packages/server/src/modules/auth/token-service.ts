@@ -45,6 +45,8 @@ export interface IssuedTokens {
 interface Owner {
   id: number;
   tenantId: number;
+  /** ADMIN_USER_TYPE (a staff user) unless a member's (MEMBER_USER_TYPE). */
+  userType?: number;
 }
 
 const parseScopes = (json: string): string[] => {
@@ -117,7 +119,7 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
   };
 
   const issueAccess = async (
-    owner: { userId: number; tenantId: number },
+    owner: { userId: number; tenantId: number; userType: number },
     refreshDigest: string,
     clientId: string,
     scopes: string[],
@@ -129,7 +131,7 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
     const row = {
       tenantId: owner.tenantId,
       userId: owner.userId,
-      userType: ADMIN_USER_TYPE,
+      userType: owner.userType,
       accessToken: digestToken(accessToken),
       refreshToken: refreshDigest,
       clientId,
@@ -143,7 +145,7 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
     await repo.insertAccess(row);
     await cache(row.accessToken, {
       userId: owner.userId,
-      userType: ADMIN_USER_TYPE,
+      userType: owner.userType,
       tenantId: owner.tenantId,
       expiresTime,
       clientId,
@@ -163,10 +165,11 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
     const refreshToken = newToken();
     const now = ctx.now();
     const refreshDigest = digestToken(refreshToken);
+    const userType = user.userType ?? ADMIN_USER_TYPE;
     await repo.insertRefresh({
       tenantId: user.tenantId,
       userId: user.id,
-      userType: ADMIN_USER_TYPE,
+      userType,
       refreshToken: refreshDigest,
       clientId,
       scopes: JSON.stringify(scopes),
@@ -178,7 +181,7 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
       updateTime: now,
     });
     const issued = await issueAccess(
-      { userId: user.id, tenantId: user.tenantId },
+      { userId: user.id, tenantId: user.tenantId, userType },
       refreshDigest,
       clientId,
       scopes,
@@ -198,13 +201,18 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
     if (family) await uncache(await repo.deleteFamily(family));
   };
 
-  /** Revokes the access token and the refresh token it came from; returns its owner when it existed. */
+  /**
+   * Revokes the access token and the refresh token it came from; returns its owner when it existed
+   * (of `tenantId` and of `userType`, when given).
+   */
   const removeByDigest = async (
     digest: string,
     tenantId: number | null = null,
+    userType: number | null = null,
   ): Promise<{ userId: number; tenantId: number; clientId: string } | null> => {
     const row = await repo.findAccess(digest);
     if (!row || (tenantId !== null && row.tenantId !== tenantId)) return null;
+    if (userType !== null && row.userType !== userType) return null;
     const siblings = await repo.deleteAccessByRefresh(row.refreshToken);
     await repo.deleteAccess(digest);
     await repo.deleteRefresh(row.refreshToken);
@@ -214,13 +222,19 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
 
   /**
    * Validates a refresh token of `clientId` (null: the console's refresh, which takes the
-   * default client's only) and revokes the access tokens it issued before. Unknown or of another
-   * tenant: 400 无效的刷新令牌; expired: 401 刷新令牌已过期.
+   * default client's only) and of `userType`, and revokes the access tokens it issued before.
+   * Unknown, of another tenant or of another user type: 400 无效的刷新令牌; expired: 401 刷新令牌已过期.
    */
-  const usableRefresh = async (refreshToken: string, clientId: string, tenantId: number | null) => {
+  const usableRefresh = async (
+    refreshToken: string,
+    clientId: string,
+    tenantId: number | null,
+    userType: number,
+  ) => {
     const digest = digestToken(refreshToken);
     const row = await repo.findRefresh(digest);
-    if (!row || (tenantId !== null && row.tenantId !== tenantId)) throw fail(AuthError.REFRESH_TOKEN_INVALID);
+    if (!row || (tenantId !== null && row.tenantId !== tenantId) || row.userType !== userType)
+      throw fail(AuthError.REFRESH_TOKEN_INVALID);
     if (row.clientId !== clientId) throw fail(OAuth2Error.REFRESH_TOKEN_CLIENT_MISMATCH);
     if (row.rotated === 1) {
       // A rotated token presented again: someone kept a copy. Nothing of that grant stays valid.
@@ -238,6 +252,7 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
   return {
     clients,
 
+    /** The console's tokens of a user, or (with `userType` MEMBER_USER_TYPE) a member's. */
     async createTokens(user: Owner, clientId = DEFAULT_CLIENT_ID): Promise<LoginResp> {
       return toLoginResp(await grant(user, clientId, []));
     },
@@ -251,7 +266,7 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
       const { access } = await lifetimes(clientId);
       // The access row names a refresh token nobody holds, so no refresh can reach it.
       const issued = await issueAccess(
-        { userId: NO_USER, tenantId },
+        { userId: NO_USER, tenantId, userType: ADMIN_USER_TYPE },
         digestToken(newToken()),
         clientId,
         scopes,
@@ -260,10 +275,13 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
       return { userId: NO_USER, ...issued, refreshToken: null, scopes };
     },
 
-    /** The caller of a valid, unexpired access token of a user; null for anything else. */
-    async checkAccessToken(token: string): Promise<LoginUser | null> {
+    /**
+     * The caller of a valid, unexpired access token of a user of `userType` (a staff user unless
+     * told); null for anything else, a member's token where a staff user's is expected included.
+     */
+    async checkAccessToken(token: string, userType: number = ADMIN_USER_TYPE): Promise<LoginUser | null> {
       const found = await find(token);
-      if (!found || found.expiresTime <= ctx.now() || found.userType !== ADMIN_USER_TYPE) return null;
+      if (!found || found.expiresTime <= ctx.now() || found.userType !== userType) return null;
       if (found.userId === NO_USER) return null;
       return {
         id: found.userId,
@@ -289,7 +307,14 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
       };
     },
 
-    removeAccessToken: (token: string) => removeByDigest(digestToken(token)),
+    /** Sign-out: revokes the token if it is one of `userType`'s (a staff user's unless told). */
+    removeAccessToken: (token: string, userType: number = ADMIN_USER_TYPE) =>
+      removeByDigest(digestToken(token), null, userType),
+
+    /** Revokes every token of one user at once (a member disabled). */
+    async revokeUserTokens(tenantId: number, userType: number, userId: number): Promise<void> {
+      await uncache(await repo.deleteByUser(tenantId, userType, userId));
+    },
 
     /** 强退 from 令牌管理, which knows the digest only; a token of another tenant is left alone. */
     removeAccessTokenByDigest: (digest: string, tenantId: number) => removeByDigest(digest, tenantId),
@@ -302,14 +327,19 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
     },
 
     /**
-     * The console's refresh (/system/auth/refresh-token): a new access token from a refresh token
-     * of the default client, which is not rotated, after revoking the access tokens it issued before.
+     * The console's refresh (/system/auth/refresh-token; a member's, /member/auth/refresh-token, with
+     * MEMBER_USER_TYPE): a new access token from a refresh token of the default client, which is not
+     * rotated, after revoking the access tokens it issued before.
      */
-    async refreshAccessToken(refreshToken: string, tenantId: number | null): Promise<LoginResp> {
-      const { row, digest } = await usableRefresh(refreshToken, DEFAULT_CLIENT_ID, tenantId);
+    async refreshAccessToken(
+      refreshToken: string,
+      tenantId: number | null,
+      userType: number = ADMIN_USER_TYPE,
+    ): Promise<LoginResp> {
+      const { row, digest } = await usableRefresh(refreshToken, DEFAULT_CLIENT_ID, tenantId, userType);
       const { access } = await lifetimes(row.clientId);
       const issued = await issueAccess(
-        { userId: row.userId, tenantId: row.tenantId },
+        { userId: row.userId, tenantId: row.tenantId, userType },
         digest,
         row.clientId,
         parseScopes(row.scopes),
@@ -332,12 +362,13 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
       clientId: string,
       tenantId: number | null,
     ): Promise<IssuedTokens> {
-      const { row, digest } = await usableRefresh(refreshToken, clientId, tenantId);
+      // The token endpoint serves staff users; a member's refresh token is none of its.
+      const { row, digest } = await usableRefresh(refreshToken, clientId, tenantId, ADMIN_USER_TYPE);
       const scopes = parseScopes(row.scopes);
       if (clientId === DEFAULT_CLIENT_ID) {
         const { access } = await lifetimes(clientId);
         const issued = await issueAccess(
-          { userId: row.userId, tenantId: row.tenantId },
+          { userId: row.userId, tenantId: row.tenantId, userType: ADMIN_USER_TYPE },
           digest,
           clientId,
           scopes,

@@ -138,6 +138,19 @@ export const templateRepository = (db: Kysely<Database>) => {
     findByName: (tenantId: number, name: string) =>
       live(tenantId).select('id').where('name', '=', name).executeTakeFirst(),
 
+    /** Whether a live product of the tenant names the template (products belong to 商品中心). */
+    async usedByProducts(tenantId: number, id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('productSpu')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('deliveryTemplateId', '=', id)
+        .where(notDeleted())
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     charges,
     frees,
 

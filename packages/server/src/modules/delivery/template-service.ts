@@ -93,6 +93,7 @@ export const templateService = (ctx: AppContext, repo: TemplateRepository) => {
     /** The template and its rules. */
     async delete(user: LoginUser, id: number): Promise<boolean> {
       await existing(user, id);
+      if (await repo.usedByProducts(user.tenantId, id)) throw fail(TradeError.EXPRESS_TEMPLATE_IN_USE);
       await repo.softDelete(user.tenantId, id, ctx.now(), user.id);
       return true;
     },

@@ -16,6 +16,7 @@ import { notifyService } from './notify-service.js';
 import { orderService } from './order-service.js';
 import { payRoutes } from './routes.js';
 import { settlement, type PayListeners } from './settlement.js';
+import { memberWalletService } from './wallet.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +26,7 @@ declare module 'fastify' {
 }
 
 /** 支付管理: apps and channels, orders and refunds, merchant notifications, demo orders, the cashier's API. */
-export default defineModule(async ({ app, route, ctx, apiPrefix, jobHandlers }) => {
+export default defineModule(async ({ app, route, ctx, apiPrefix, jobHandlers, members }) => {
   const keyMaterial = storedKeyMaterial(ctx, 'pay-channel-config');
   const configs = channelConfigs(async () => secretBox(await keyMaterial()));
   const listeners: PayListeners = { onOrderPaid: [], onRefundSucceeded: [] };
@@ -42,7 +43,14 @@ export default defineModule(async ({ app, route, ctx, apiPrefix, jobHandlers }) 
   listeners.onRefundSucceeded.push(demoOrders.onRefundSucceeded);
 
   const notifyRows = notifyRepository(ctx.db.kysely, ctx.db.dialect);
-  payRoutes(route, { apps, orders, payments, notifications: notifyService(notifyRows, apps), demoOrders });
+  payRoutes(route, {
+    apps,
+    orders,
+    payments,
+    notifications: notifyService(notifyRows, apps),
+    demoOrders,
+    wallets: memberWalletService(ctx, members),
+  });
 
   // Providers' notifications: the signature covers the body as sent, so it is read as text.
   await app.register(async (scope) => {

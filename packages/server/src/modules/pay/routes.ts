@@ -1,4 +1,5 @@
 import {
+  memberWalletGet,
   payAppCreate,
   payAppDelete,
   payAppGet,
@@ -34,6 +35,7 @@ import type { DemoOrderService } from './demo-order-service.js';
 import type { notifyService } from './notify-service.js';
 import type { OrderService } from './order-service.js';
 import { newNo, type Settlement } from './settlement.js';
+import type { MemberWalletService } from './wallet.js';
 
 /** The origin a request came to, for the providers to post back to. */
 const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
@@ -46,12 +48,14 @@ export const payRoutes = (
     payments,
     notifications,
     demoOrders,
+    wallets,
   }: {
     apps: AppService;
     orders: OrderService;
     payments: Settlement;
     notifications: ReturnType<typeof notifyService>;
     demoOrders: DemoOrderService;
+    wallets: MemberWalletService;
   },
 ): void => {
   route(payAppPage, ({ user, query }) => apps.page(user, query));
@@ -98,4 +102,7 @@ export const payRoutes = (
   route(payDemoOrderGet, ({ user, query }) => demoOrders.get(user, query.id));
   route(payDemoOrderCreate, ({ user, body, ip }) => demoOrders.create(user, body, ip));
   route(payDemoOrderRefund, ({ user, query, ip }) => demoOrders.refund(user, query.id, ip));
+
+  // 会员管理's wallet tab (the endpoint is declared with the members', member-user.ts).
+  route(memberWalletGet, ({ user, query }) => wallets.get(user, query.userId));
 };

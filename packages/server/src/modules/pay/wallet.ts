@@ -1,5 +1,7 @@
-import { PayError } from '@app/contract';
+import type { MemberWallet } from '@app/contract';
+import { MemberError, PayError } from '@app/contract';
 import type { Kysely } from 'kysely';
+import { MEMBER_USER_TYPE, type AppContext, type LoginUser } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { createdStamp, updatedStamp } from '../../lib/crud/index.js';
 import { fail } from '../../lib/errors.js';
@@ -52,6 +54,16 @@ export const walletRepository = (db: Kysely<Database>) => {
 
   return {
     find,
+
+    /** The owner's balances, undefined when it never had a wallet. */
+    balances: (owner: WalletOwner) =>
+      db
+        .selectFrom('payWallet')
+        .select(['id', 'balance', 'totalExpense', 'totalRecharge'])
+        .where('tenantId', '=', owner.tenantId)
+        .where('userType', '=', owner.userType)
+        .where('userId', '=', owner.userId)
+        .executeTakeFirst(),
 
     /** Debits `price`; refuses with 钱包余额不足 (nothing changes) when the balance is short. */
     async debit(
@@ -148,3 +160,26 @@ export const walletRepository = (db: Kysely<Database>) => {
         .executeTakeFirst(),
   };
 };
+
+/**
+ * Members' wallets, as 会员管理 shows them. Whether the member exists the member module answers
+ * (`exists`, ModuleDeps.members): an unknown member, or another tenant's, is 用户不存在.
+ */
+export const memberWalletService = (
+  ctx: AppContext,
+  members: { exists(tenantId: number, userId: number): Promise<boolean> },
+) => {
+  const repo = walletRepository(ctx.db.kysely);
+  return {
+    /** The member's wallet; an empty one (no id) when it never paid or recharged by wallet. */
+    async get(user: LoginUser, userId: number): Promise<MemberWallet> {
+      if (!(await members.exists(user.tenantId, userId))) throw fail(MemberError.USER_NOT_EXISTS);
+      const wallet = await repo.balances({ tenantId: user.tenantId, userType: MEMBER_USER_TYPE, userId });
+      return wallet
+        ? { ...wallet, userId }
+        : { id: null, userId, balance: 0, totalExpense: 0, totalRecharge: 0 };
+    },
+  };
+};
+
+export type MemberWalletService = ReturnType<typeof memberWalletService>;

@@ -22,6 +22,7 @@ export const columns = {
     'description',
     'categoryId',
     'brandId',
+    'deliveryTemplateId',
     'picUrls',
     'videoUrl',
     'sort',
@@ -196,6 +197,18 @@ export const spuRepository = (db: Kysely<Database>) => {
         .execute(),
 
     /** Whether a live SPU sits in the category or carries the brand. */
+    /** Whether a live freight template of the tenant has this id (templates belong to 配送管理). */
+    async deliveryTemplateExists(tenantId: number, id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('tradeDeliveryExpressTemplate')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where(notDeleted())
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async anyWith(tenantId: number, column: 'categoryId' | 'brandId', id: number): Promise<boolean> {
       return (
         (await live(tenantId).select('id').where(column, '=', id).limit(1).executeTakeFirst()) !== undefined

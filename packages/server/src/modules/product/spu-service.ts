@@ -9,6 +9,7 @@ import type {
 import {
   DICT_TYPE,
   ProductError,
+  TradeError,
   SPU_SPEC_TYPE,
   SPU_STATUS,
   type productSpuCreateReq,
@@ -60,6 +61,11 @@ export const spuService = (
     validateSkuProperties(body.specType, body.skus);
     await categories.validateForSpu(user, body.categoryId);
     await brands.validateForSpu(user, body.brandId);
+    if (
+      body.deliveryTemplateId !== null &&
+      !(await repo.deliveryTemplateExists(user.tenantId, body.deliveryTemplateId))
+    )
+      throw fail(TradeError.EXPRESS_TEMPLATE_NOT_EXISTS);
     const pairs = body.skus.flatMap((sku) => sku.properties);
     const names = await properties.namesOf(user.tenantId, pairs);
     for (const pair of pairs) {
@@ -93,6 +99,7 @@ export const spuService = (
       description: body.description,
       categoryId: body.categoryId,
       brandId: body.brandId,
+      deliveryTemplateId: body.deliveryTemplateId,
       picUrls: JSON.stringify(body.picUrls),
       videoUrl: body.videoUrl,
       sort: body.sort,

@@ -44,6 +44,46 @@ export class SmsCodeRejected extends Error {
 export const smsCodeService = (ctx: AppContext, sender: SmsSender) => {
   const db = ctx.db.kysely;
 
+  /**
+   * Uses the latest code sent for `scene` to `mobile` in the tenant: refuses a missing, used,
+   * voided or expired one, or a wrong code (which counts a try; the fifth voids the code).
+   */
+  const use = async (tenantId: number, mobile: string, scene: number, code: string, ip: string) => {
+    const last = await db
+      .selectFrom('systemSmsCode')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .where('mobile', '=', mobile)
+      .where('scene', '=', scene)
+      .where('deleted', '=', 0)
+      .orderBy('createTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!last) throw new SmsCodeRejected('not-found', fail(SmsError.SMS_CODE_NOT_FOUND));
+    if (last.used) throw new SmsCodeRejected('not-found', fail(SmsError.SMS_CODE_USED));
+    if (last.attempts >= SMS_CODE_RULES.maxAttempts)
+      throw new SmsCodeRejected('not-found', fail(SmsError.SMS_CODE_TOO_MANY_ATTEMPTS));
+    const now = ctx.now();
+    if (now - last.createTime >= SMS_CODE_RULES.expiresMs)
+      throw new SmsCodeRejected('not-found', fail(SmsError.SMS_CODE_EXPIRED));
+    const fresh = db
+      .updateTable('systemSmsCode')
+      .where('id', '=', last.id)
+      .where('used', '=', 0)
+      .where('attempts', '<', SMS_CODE_RULES.maxAttempts);
+    if (!sameCode(last.code, code)) {
+      await fresh.set({ attempts: sql<number>`attempts + 1`, updateTime: now }).execute();
+      throw new SmsCodeRejected('not-correct', fail(SmsError.SMS_CODE_NOT_CORRECT));
+    }
+    // Conditional, so that two sign-ins racing with one code cannot both use it.
+    const used = await fresh
+      .set({ used: 1, usedTime: now, usedIp: ip.slice(0, 64), updateTime: now })
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1)
+      throw new SmsCodeRejected('not-found', fail(SmsError.SMS_CODE_USED));
+  };
+
   /** Creates a code for `mobile` within the send limits; returns it with its row id. */
   const create = (tenantId: number, mobile: string, scene: number, ip: string) =>
     db.transaction().execute(async (tx) => {
@@ -113,44 +153,16 @@ export const smsCodeService = (ctx: AppContext, sender: SmsSender) => {
       }
     },
 
-    /**
-     * Uses the latest code sent for `scene` to `mobile` in the tenant: refuses a missing, used,
-     * voided or expired one, or a wrong code (which counts a try; the fifth voids the code).
-     */
-    async use(tenantId: number, mobile: string, scene: number, code: string, ip: string): Promise<void> {
-      const last = await db
-        .selectFrom('systemSmsCode')
-        .selectAll()
-        .where('tenantId', '=', tenantId)
-        .where('mobile', '=', mobile)
-        .where('scene', '=', scene)
-        .where('deleted', '=', 0)
-        .orderBy('createTime', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!last) throw new SmsCodeRejected('not-found', fail(SmsError.SMS_CODE_NOT_FOUND));
-      if (last.used) throw new SmsCodeRejected('not-found', fail(SmsError.SMS_CODE_USED));
-      if (last.attempts >= SMS_CODE_RULES.maxAttempts)
-        throw new SmsCodeRejected('not-found', fail(SmsError.SMS_CODE_TOO_MANY_ATTEMPTS));
-      const now = ctx.now();
-      if (now - last.createTime >= SMS_CODE_RULES.expiresMs)
-        throw new SmsCodeRejected('not-found', fail(SmsError.SMS_CODE_EXPIRED));
-      const fresh = db
-        .updateTable('systemSmsCode')
-        .where('id', '=', last.id)
-        .where('used', '=', 0)
-        .where('attempts', '<', SMS_CODE_RULES.maxAttempts);
-      if (!sameCode(last.code, code)) {
-        await fresh.set({ attempts: sql<number>`attempts + 1`, updateTime: now }).execute();
-        throw new SmsCodeRejected('not-correct', fail(SmsError.SMS_CODE_NOT_CORRECT));
+    /** Uses the code; a refusal throws SmsCodeRejected, which says why (see `use`). */
+    use,
+
+    /** Uses the code; a refusal throws its error itself (1_002_014_000…, for callers that log no reason). */
+    async verify(tenantId: number, mobile: string, scene: number, code: string, ip: string): Promise<void> {
+      try {
+        await use(tenantId, mobile, scene, code, ip);
+      } catch (error) {
+        throw error instanceof SmsCodeRejected ? error.error : error;
       }
-      // Conditional, so that two sign-ins racing with one code cannot both use it.
-      const used = await fresh
-        .set({ used: 1, usedTime: now, usedIp: ip.slice(0, 64), updateTime: now })
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1)
-        throw new SmsCodeRejected('not-found', fail(SmsError.SMS_CODE_USED));
     },
   };
 };

@@ -1,4 +1,6 @@
 import { defineModule } from '../module.js';
 import { registerSms } from './register.js';
 
-export default defineModule(({ app, route, ctx, tokens }) => registerSms(app, route, ctx, tokens));
+export default defineModule(({ app, route, ctx, tokens, smsCodes }) =>
+  registerSms(app, route, ctx, tokens, smsCodes),
+);

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { RouteRegistrar } from '../../plugins/routes.js';
 import { smsLoginRoutes, smsLoginService } from '../auth/sms-login.js';
 import type { TokenService } from '../auth/token-service.js';
-import { smsCodeService } from './code-service.js';
+import type { SmsCodeService } from './code-service.js';
 import { smsRoutes } from './routes.js';
 import { smsSendPoller, smsPollerOptionsFrom, type SmsSendPoller } from './send-poller.js';
 import { smsSender, type SmsSender } from './sender.js';
@@ -24,10 +24,11 @@ export const registerSms = (
   route: RouteRegistrar,
   ctx: AppContext,
   tokens: TokenService,
+  codes: SmsCodeService,
 ): void => {
   const sender = smsSender(ctx);
   smsRoutes(route, smsService(ctx, sender));
-  smsLoginRoutes(route, smsLoginService(ctx, tokens, smsCodeService(ctx, sender)));
+  smsLoginRoutes(route, smsLoginService(ctx, tokens, codes));
 
   const poller = smsSendPoller(ctx, sender, app.log, smsPollerOptionsFrom());
   app.decorate('smsSender', sender);

@@ -300,6 +300,19 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
               }),
             },
             {
+              id: 'member-user-detail',
+              path: 'member/user/detail/:id',
+              handle: meta({
+                title: '会员详情',
+                fullPath: '/member/user/detail',
+                hidden: true,
+                activeMenu: '/member/user',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/member/user-detail-page')).default,
+              }),
+            },
+            {
               // The cashier of any pay order (接入示例's 前往支付); a new one per order, never kept.
               id: 'pay-cashier',
               path: 'pay/cashier',

@@ -25,8 +25,8 @@ import {
   useCrudPage,
 } from '../../shared/crud';
 import type { SearchField, SubField } from '../../shared/crud';
+import { AreaMultiCascader } from '../../shared/ui/area-cascader';
 import { fenToYuan, yuanToFen } from '../../shared/ui/money';
-import { AreaMultiCascader } from './area-cascader';
 import { chargeModeOf } from './charge-mode';
 
 const ENDPOINTS = {

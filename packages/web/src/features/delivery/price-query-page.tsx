@@ -6,9 +6,9 @@ import { Button, Card, Empty, Form, InputNumber, Table, Tag, Typography } from '
 import type { FormRule, TableColumnsType } from 'antd';
 import { required, useCan } from '../../shared/crud';
 import { request } from '../../shared/request';
+import { AreaCascader } from '../../shared/ui/area-cascader';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { formatFen, yuanToFen } from '../../shared/ui/money';
-import { AreaCascader } from './area-cascader';
 import { chargeModeOf } from './charge-mode';
 
 interface Parcel {

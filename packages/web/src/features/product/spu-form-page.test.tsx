@@ -88,6 +88,7 @@ const DETAIL: ProductSpuDetail = {
   description: '<p>纯棉</p>',
   categoryId: 3,
   brandId: 1,
+  deliveryTemplateId: 4,
   picUrls: ['https://img.example/1.png', 'https://img.example/2.png'],
   videoUrl: null,
   sort: 5,
@@ -128,6 +129,8 @@ const stub = stubPageTest((call) => {
   if (call.path.endsWith('/product/property/get-value-list')) return ok(PROPERTIES);
   if (call.path.endsWith('/product/brand/list'))
     return ok([{ id: 1, name: '优衣库', picUrl: '', sort: 0, description: null, status: 0, createTime: 0 }]);
+  if (call.path.endsWith('/trade/delivery/express-template/list-all-simple'))
+    return ok([{ id: 4, name: '按件计费' }]);
   if (call.path.endsWith('/product/category/list'))
     return ok([category(1, 0, '服装'), category(3, 1, '衬衫'), category(2, 0, '空分类')]);
   if (call.path.endsWith('/product/spu/get-detail')) return ok(DETAIL);
@@ -265,6 +268,7 @@ describe('spu form page', { timeout: 60_000 }, () => {
       name: '新衬衫',
       categoryId: 3,
       brandId: 1,
+      deliveryTemplateId: null,
       picUrls: ['https://img.example/new.png'],
       status: 0,
       specType: 2,
@@ -335,6 +339,7 @@ describe('spu form page', { timeout: 60_000 }, () => {
       sellPoint: '透气',
       categoryId: 3,
       brandId: 1,
+      deliveryTemplateId: 4,
       picUrls: DETAIL.picUrls,
       description: '<p>纯棉</p>',
       status: 1,

@@ -21,7 +21,7 @@ import { errorMessageOf, request } from '../../shared/request';
 import type { RichTextEditorProps } from '../../shared/ui/rich-text-editor';
 import { buildSkuRows, fromDetail, toSkuRequests } from './sku-matrix';
 import type { SkuRow } from './sku-matrix';
-import { BrandSelect, CategoryCascader } from './spu-inputs';
+import { BrandSelect, CategoryCascader, DeliveryTemplateSelect } from './spu-inputs';
 import { PictureWall, VideoUpload } from './spu-media';
 import { SPU_LIST_PATH } from './spu-paths';
 import { SkuEditor } from './spu-sku-editor';
@@ -46,6 +46,7 @@ interface Values {
   picUrls: string[];
   videoUrl?: string | null;
   brandId?: number | null;
+  deliveryTemplateId?: number | null;
   categoryId?: number | null;
   status?: number;
   multiSpec: boolean;
@@ -137,6 +138,7 @@ function toValues(detail: ProductSpuDetail | null): Partial<Values> {
     picUrls: detail.picUrls,
     videoUrl: detail.videoUrl,
     brandId: detail.brandId,
+    deliveryTemplateId: detail.deliveryTemplateId,
     categoryId: detail.categoryId,
     // One in the recycle bin chooses again whether it goes on sale.
     status: detail.status === SPU_STATUS.RECYCLE ? undefined : detail.status,
@@ -158,6 +160,7 @@ function toBody(values: Values, multi: boolean, rows: readonly SkuRow[]): Produc
     sellPoint: text(values.sellPoint),
     categoryId: values.categoryId ?? 0,
     brandId: values.brandId ?? 0,
+    deliveryTemplateId: values.deliveryTemplateId ?? null,
     picUrls: values.picUrls,
     videoUrl: text(values.videoUrl),
     sort: values.sort ?? 0,
@@ -260,6 +263,9 @@ function SpuForm({
             extra="商品只能放在二级分类下"
           >
             <CategoryCascader forProduct style={{ width: 320 }} />
+          </Form.Item>
+          <Form.Item label="运费模板" name="deliveryTemplateId" extra="按模板计算运费；不选则包邮">
+            <DeliveryTemplateSelect style={{ width: 320 }} />
           </Form.Item>
           <Form.Item label="是否上架" name="status" rules={required('是否上架')}>
             <Radio.Group

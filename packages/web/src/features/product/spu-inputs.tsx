@@ -1,4 +1,4 @@
-import { productBrandList, productCategoryList } from '@app/contract';
+import { expressTemplateListAllSimple, productBrandList, productCategoryList } from '@app/contract';
 import type { ProductBrand, ProductCategory } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Select } from 'antd';
@@ -10,7 +10,7 @@ import { request } from '../../shared/request';
 import { buildTree } from '../../shared/tree/build-tree';
 import type { TreeNode } from '../../shared/tree/build-tree';
 
-/* The category and brand pickers of the SPU list's search and of the SPU editor. */
+/* The category, brand and freight template pickers of the SPU list's search and of the SPU editor. */
 
 export function useCategories() {
   return useQuery({
@@ -111,6 +111,30 @@ export function BrandSelect({ value, onChange, id, placeholder = '请选择商�
       onChange={(picked?: number) => onChange?.(picked ?? null)}
       options={options}
       placeholder={placeholder}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      style={style}
+    />
+  );
+}
+
+/** 运费模板: the freight template that prices the product's delivery; none: shipped free. */
+export function DeliveryTemplateSelect({ value, onChange, id, style }: ValueProps) {
+  const templates = useQuery({
+    queryKey: queryKey(expressTemplateListAllSimple),
+    queryFn: () => request(expressTemplateListAllSimple),
+  }).data;
+  const options = useMemo(
+    () => (templates ?? []).map((template) => ({ value: template.id, label: template.name })),
+    [templates],
+  );
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(picked?: number) => onChange?.(picked ?? null)}
+      options={options}
+      placeholder="不选则包邮"
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       style={style}

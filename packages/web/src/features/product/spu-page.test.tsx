@@ -15,6 +15,7 @@ const spu = (id: number, status: number, name: string): ProductSpu => ({
   description: '<p>好</p>',
   categoryId: 3,
   brandId: 1,
+  deliveryTemplateId: null,
   picUrls: [`https://img.example/${id}.png`],
   videoUrl: null,
   sort: id,

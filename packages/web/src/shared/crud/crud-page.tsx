@@ -77,7 +77,7 @@ export interface CrudPageOptions<E extends CrudEndpoints> extends Pick<
   listOptions?: Omit<ListPageOptions<Row<E>>, 'search'>;
   /** The columns before 操作. */
   columns: TableColumnsType<Row<E>>;
-  /** The form dialog of 新增 and 修改, shown when the endpoints have get, create and update. */
+  /** The form dialog of 修改 (and 新增 when the endpoints have create), shown when they have get and update. */
   form?: CrudFormOptions<E>;
   fields?: FormDialogProps<Endpoint, Endpoint, Endpoint>['children'];
   rowActions?: CrudRowActions<Row<E>>;
@@ -141,7 +141,7 @@ export function useCrudPage<E extends CrudEndpoints>({
       ) as TableColumnsType<Row<E>>)
     : editColumn;
 
-  const dialogOf = (options: CrudFormOptions<E>, g: Endpoint, c: Endpoint, u: Endpoint) => {
+  const dialogOf = (options: CrudFormOptions<E>, g: Endpoint, c: Endpoint | undefined, u: Endpoint) => {
     const { missing, initialValues, toForm = (row: unknown) => row as Values } = options;
     return (
       <FormDialog
@@ -186,7 +186,7 @@ export function useCrudPage<E extends CrudEndpoints>({
         </>
       }
     >
-      {form && get && create && update && dialogOf(form, get, create, update)}
+      {form && get && update && dialogOf(form, get, create, update)}
       {detail && <DetailDialog {...detail} control={details} />}
       {dialogs}
     </ListPage>

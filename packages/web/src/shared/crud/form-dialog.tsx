@@ -38,7 +38,8 @@ export interface FormDialogProps<G extends Endpoint, C extends Endpoint, U exten
   /** The word of a new row's title where the reference says otherwise (新增站内信模板). */
   createVerb?: string;
   get: G;
-  create: C;
+  /** Without it the dialog only edits (a list whose rows are made elsewhere, e.g. self-registered members). */
+  create?: C;
   update: U;
   /** Values of a new row. */
   initialValues?: Values;
@@ -113,7 +114,9 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
     mutationFn: (values: Values): Promise<unknown> =>
       target?.mode === 'update'
         ? request(update, { body: { ...toBody(values), id: target.id } as EndpointBody<U> })
-        : request(create, { body: toBody(values) as EndpointBody<C> }),
+        : create
+          ? request(create, { body: toBody(values) as EndpointBody<C> })
+          : Promise.reject(new Error(`${entity}不能新增`)),
   });
 
   const onSubmit = async () => {
@@ -121,7 +124,7 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
     await save.mutateAsync(values);
     void message.success(updating ? '修改成功' : '新增成功');
     control.close();
-    await invalidateEndpoints(client, create);
+    await invalidateEndpoints(client, create ?? update);
     await onSaved?.();
   };
 

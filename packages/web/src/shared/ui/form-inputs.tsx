@@ -2,11 +2,11 @@ import { LoadingOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons
 import { App, Button, DatePicker, Space, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DATE_TIME_FORMAT } from '../date/format';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '../date/format';
 import { uploadFile } from '../request/upload-file';
 
 /*
- * Form inputs whose value is what the API carries: a date-time as epoch milliseconds, an uploaded
+ * Form inputs whose value is what the API carries: a date or date-time as epoch milliseconds, an uploaded
  * image or file as its URL. Generated pages (代码生成) and hand-written ones share them.
  */
 
@@ -17,27 +17,40 @@ interface ValueProps<T> {
   disabled?: boolean;
 }
 
-/** A date and time picker holding epoch milliseconds. */
-export function DateTimeInput({
+type EpochInputProps = ValueProps<number> & { placeholder?: string };
+
+/** A picker holding epoch milliseconds: the moment chosen, or with `time` false the day's start. */
+function EpochPicker({
   value,
   onChange,
   id,
   disabled,
-  placeholder = '选择日期时间',
-}: ValueProps<number> & { placeholder?: string }) {
+  placeholder,
+  time,
+}: EpochInputProps & { time: boolean }) {
   return (
     <DatePicker
       id={id}
-      showTime
-      format={DATE_TIME_FORMAT}
+      showTime={time}
+      format={time ? DATE_TIME_FORMAT : DATE_FORMAT}
       placeholder={placeholder}
       disabled={disabled}
       value={value === null || value === undefined ? null : dayjs(value)}
-      onChange={(day) => onChange?.(day ? day.valueOf() : null)}
+      onChange={(day) => onChange?.(day ? (time ? day : day.startOf('day')).valueOf() : null)}
       style={{ width: '100%' }}
     />
   );
 }
+
+/** A date and time picker holding epoch milliseconds. */
+export const DateTimeInput = ({ placeholder = '选择日期时间', ...props }: EpochInputProps) => (
+  <EpochPicker {...props} placeholder={placeholder} time />
+);
+
+/** A date picker holding the chosen day's local midnight in epoch milliseconds (a birthday). */
+export const DateInput = ({ placeholder = '选择日期', ...props }: EpochInputProps) => (
+  <EpochPicker {...props} placeholder={placeholder} time={false} />
+);
 
 /** Uploads through `POST /infra/file/upload` and hands the URL on; false when it failed. */
 function useUpload(onChange: ((url: string) => void) | undefined) {

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { AppContext } from '../context.js';
+import type { Database } from '../db/schema.js';
 
 /** Failed sign-ins allowed per account, and per address, within one window. */
 export const LOGIN_THROTTLE = { accountFailures: 5, addressFailures: 20, windowMs: 15 * 60_000 } as const;

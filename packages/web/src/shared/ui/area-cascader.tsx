@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Cascader } from 'antd';
 import { useMemo } from 'react';
 import type { CSSProperties } from 'react';
-import { queryKey } from '../../shared/crud';
-import { request } from '../../shared/request';
+import { queryKey } from '../crud/query-key';
+import { request } from '../request';
 
 /*
  * Region pickers over the area tree (/system/area/tree: provinces, cities, districts). A value is the

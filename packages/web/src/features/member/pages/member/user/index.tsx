@@ -1,0 +1,1 @@
+export { MemberUserPage as default } from '../../../user-page';
