@@ -324,6 +324,32 @@ describe.each(DIALECTS)('members on %s', (dialect) => {
     });
   });
 
+  describe('the login log', () => {
+    it('records members’ sign-ins, refusals and sign-outs with user type 1 and the mobile', async () => {
+      const mobile = newMobile();
+      const id = await addMember(t, { mobile, password: 'secret123' });
+      const rows = () =>
+        t.db.kysely
+          .selectFrom('systemLoginLog')
+          .select(['logType', 'userId', 'userType', 'username', 'result'])
+          .where('username', '=', mobile)
+          .orderBy('id')
+          .execute();
+      expect((await passwordLogin(mobile, 'wrong-pass')).code).toBe(1004003000);
+      const signedIn = await passwordLogin(mobile, 'secret123');
+      expect(signedIn.code).toBe(0);
+      await appOk({ method: 'POST', path: '/member/auth/logout', token: signedIn.data.accessToken });
+      const sms = await smsSignInMember(t, mobile);
+      expect(sms.userId).toBe(id);
+      expect(await rows()).toEqual([
+        { logType: 100, userId: id, userType: 1, username: mobile, result: 10 },
+        { logType: 100, userId: id, userType: 1, username: mobile, result: 0 },
+        { logType: 200, userId: id, userType: 1, username: mobile, result: 0 },
+        { logType: 103, userId: id, userType: 1, username: mobile, result: 0 },
+      ]);
+    });
+  });
+
   describe('the member’s profile', () => {
     it('reads and edits its own profile; fields left out stay', async () => {
       const member = await smsSignInMember(t, newMobile());

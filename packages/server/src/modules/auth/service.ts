@@ -7,7 +7,7 @@ import { fail } from '../../lib/errors.js';
 import { captchaService } from '../captcha/service.js';
 import { socialUserService } from '../social/user-service.js';
 import { userRepository } from '../user/repository.js';
-import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from './login-log-repository.js';
+import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from '../../lib/login-log.js';
 import { loginThrottle } from '../../lib/login-throttle.js';
 import type { TokenService } from './token-service.js';
 

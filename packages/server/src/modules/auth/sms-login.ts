@@ -15,7 +15,7 @@ import { fail } from '../../lib/errors.js';
 import type { RouteRegistrar } from '../../plugins/routes.js';
 import { SmsCodeRejected, type SmsCodeService } from '../sms/code-service.js';
 import { userRepository } from '../user/repository.js';
-import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from './login-log-repository.js';
+import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from '../../lib/login-log.js';
 import type { ClientInfo } from './service.js';
 import type { TokenService } from './token-service.js';
 

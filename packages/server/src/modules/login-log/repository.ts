@@ -5,7 +5,7 @@ import { type Page, type PageParams, contains, fetchPage, notDeleted } from '../
 
 export type LoginLogRow = Selectable<LoginLogTable>;
 
-/** Reads the login log, which the auth module writes (see auth/login-log-repository.ts). */
+/** Reads the login log, which the auth module writes (through lib/login-log.ts). */
 /** The columns this repository reads (every column of the table: its callers map whole rows). */
 export const columns = {
   loginLog: [

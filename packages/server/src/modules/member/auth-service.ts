@@ -14,6 +14,7 @@ import { MEMBER_USER_TYPE, STATUS_DISABLED, STATUS_ENABLED, type AppContext } fr
 import { loadDictLabels } from '../../lib/crud/index.js';
 import { UNKNOWN_USER_HASH, verifyPassword } from '../../lib/crypto.js';
 import { fail, isUniqueViolation } from '../../lib/errors.js';
+import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from '../../lib/login-log.js';
 import { loginThrottle } from '../../lib/login-throttle.js';
 import type { TokenService } from '../auth/token-service.js';
 import type { SmsCodeService } from '../sms/code-service.js';
@@ -23,6 +24,7 @@ import { memberUserRepository, type MemberCredentials } from './user-repository.
 export interface MemberClient {
   tenantId: number;
   ip: string;
+  userAgent: string;
   terminal: string | undefined;
 }
 
@@ -33,16 +35,39 @@ const TERMINAL_H5 = 20;
  * The member API's sign-in: tokens of user type 1 (MEMBER_USER_TYPE) with the same tables and
  * lifetimes as the console's. A password sign-in is throttled as the console's is (the account is
  * `member:<mobile>`, apart from staff usernames); an SMS sign-in registers an unknown mobile.
- * Every success records the login address and time.
+ * Every success records the login address and time; every outcome goes to the login log with user
+ * type 1, the mobile as its account, as the reference logs members.
  */
 export const memberAuthService = (ctx: AppContext, tokens: TokenService, codes: SmsCodeService) => {
   const db = ctx.db.kysely;
   const repo = memberUserRepository(db);
   const throttle = loginThrottle(ctx);
+  const loginLog = loginLogRepository(db);
 
-  const signIn = async (member: MemberCredentials, ip: string): Promise<LoginResp> => {
-    if (member.status === STATUS_DISABLED) throw fail(MemberError.AUTH_LOGIN_USER_DISABLED);
-    await repo.recordLogin(member.tenantId, member.id, ip, ctx.now());
+  const log = (client: MemberClient, logType: number, result: number, userId: number, mobile: string) =>
+    loginLog.insert({
+      tenantId: client.tenantId,
+      logType,
+      userId,
+      userType: MEMBER_USER_TYPE,
+      username: mobile,
+      result,
+      userIp: client.ip,
+      userAgent: client.userAgent.slice(0, 512),
+      at: ctx.now(),
+    });
+
+  const signIn = async (
+    member: MemberCredentials,
+    client: MemberClient,
+    logType: number,
+  ): Promise<LoginResp> => {
+    if (member.status === STATUS_DISABLED) {
+      await log(client, logType, LOGIN_RESULT.USER_DISABLED, member.id, member.mobile);
+      throw fail(MemberError.AUTH_LOGIN_USER_DISABLED);
+    }
+    await repo.recordLogin(member.tenantId, member.id, client.ip, ctx.now());
+    await log(client, logType, LOGIN_RESULT.SUCCESS, member.id, member.mobile);
     return tokens.createTokens({ id: member.id, tenantId: member.tenantId, userType: MEMBER_USER_TYPE });
   };
 
@@ -80,15 +105,21 @@ export const memberAuthService = (ctx: AppContext, tokens: TokenService, codes: 
     async login(req: z.output<typeof appMemberLoginReq>, client: MemberClient): Promise<LoginResp> {
       const source = { tenantId: client.tenantId, username: `member:${req.mobile}`, ip: client.ip };
       // Refused before the password is checked: a throttled guess learns nothing and costs no hashing.
-      if (await throttle.isBlocked(source)) throw fail(GlobalError.TOO_MANY_REQUESTS);
       const member = await repo.findByMobile(client.tenantId, req.mobile);
+      const fails = (result: number) =>
+        log(client, LOGIN_LOG_TYPE.USERNAME, result, member?.id ?? 0, req.mobile);
+      if (await throttle.isBlocked(source)) {
+        await fails(LOGIN_RESULT.TOO_MANY_FAILURES);
+        throw fail(GlobalError.TOO_MANY_REQUESTS);
+      }
       const passwordOk = await verifyPassword(req.password, member?.password ?? UNKNOWN_USER_HASH);
       if (!member?.password || !passwordOk) {
         await throttle.recordFailure(source);
+        await fails(LOGIN_RESULT.BAD_CREDENTIALS);
         throw fail(MemberError.AUTH_LOGIN_BAD_CREDENTIALS);
       }
       await throttle.recordSuccess(source);
-      return signIn(member, client.ip);
+      return signIn(member, client, LOGIN_LOG_TYPE.USERNAME);
     },
 
     /** Sends a sign-in code to any mobile: the sign-in registers one that has no member yet. */
@@ -108,12 +139,22 @@ export const memberAuthService = (ctx: AppContext, tokens: TokenService, codes: 
       await codes.verify(client.tenantId, req.mobile, SMS_SCENE.MEMBER_LOGIN, req.code, client.ip);
       const member =
         (await repo.findByMobile(client.tenantId, req.mobile)) ?? (await register(client, req.mobile));
-      return signIn(member, client.ip);
+      return signIn(member, client, LOGIN_LOG_TYPE.MOBILE);
     },
 
     /** Revokes the member's token; succeeds whether or not it was still valid (a staff token stays). */
-    async logout(token: string | null): Promise<true> {
-      if (token) await tokens.removeAccessToken(token, MEMBER_USER_TYPE);
+    async logout(token: string | null, client: MemberClient): Promise<true> {
+      const owner = token ? await tokens.removeAccessToken(token, MEMBER_USER_TYPE) : null;
+      if (owner) {
+        const member = await repo.findById(owner.tenantId, owner.userId);
+        await log(
+          { ...client, tenantId: owner.tenantId },
+          LOGIN_LOG_TYPE.LOGOUT_SELF,
+          LOGIN_RESULT.SUCCESS,
+          owner.userId,
+          member?.mobile ?? '',
+        );
+      }
       return true;
     },
 

@@ -44,11 +44,14 @@ export const memberAdminRoutes = (route: RouteRegistrar, { users, addresses }: S
   });
 };
 
-const clientOf = (req: Pick<HandlerRequest<Endpoint>, 'tenantId' | 'ip' | 'raw'>): MemberClient => {
+const clientOf = (
+  req: Pick<HandlerRequest<Endpoint>, 'tenantId' | 'ip' | 'userAgent' | 'raw'>,
+): MemberClient => {
   const terminal = req.raw.headers.terminal;
   return {
     tenantId: req.tenantId!,
     ip: req.ip,
+    userAgent: req.userAgent,
     terminal: Array.isArray(terminal) ? terminal[0] : terminal,
   };
 };
@@ -58,7 +61,7 @@ export const memberAppRoutes = (route: RouteRegistrar, { users, addresses, auth 
   route(appMemberAuthLogin, (req) => auth.login(req.body, clientOf(req)));
   route(appMemberAuthSendSmsCode, (req) => auth.sendSmsCode(req.body, clientOf(req)));
   route(appMemberAuthSmsLogin, (req) => auth.smsLogin(req.body, clientOf(req)));
-  route(appMemberAuthLogout, ({ bearerToken }) => auth.logout(bearerToken));
+  route(appMemberAuthLogout, (req) => auth.logout(req.bearerToken, clientOf(req)));
   route(appMemberAuthRefreshToken, ({ query, tenantId }) => auth.refresh(query.refreshToken, tenantId));
 
   route(appMemberUserGet, ({ user }) => users.profile(user));

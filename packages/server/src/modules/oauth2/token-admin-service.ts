@@ -1,7 +1,7 @@
 import type { OAuth2AccessToken, oauth2TokenPageReq, PageResult } from '@app/contract';
 import type { z } from 'zod';
 import { ADMIN_USER_TYPE, type AppContext, type LoginUser } from '../../context.js';
-import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from '../auth/login-log-repository.js';
+import { LOGIN_LOG_TYPE, LOGIN_RESULT, loginLogRepository } from '../../lib/login-log.js';
 import type { TokenService } from '../auth/token-service.js';
 import { userRepository } from '../user/repository.js';
 import { contains, fetchPage } from '../../lib/crud/index.js';

@@ -2,7 +2,7 @@ import type { LoginResp } from '@app/contract';
 import { AuthError, UserError } from '@app/contract';
 import { ADMIN_USER_TYPE, STATUS_DISABLED, type AppContext } from '../../context.js';
 import { fail } from '../../lib/errors.js';
-import { LOGIN_RESULT, loginLogRepository } from '../auth/login-log-repository.js';
+import { LOGIN_RESULT, loginLogRepository } from '../../lib/login-log.js';
 import type { ClientInfo } from '../auth/service.js';
 import type { TokenService } from '../auth/token-service.js';
 import { userRepository } from '../user/repository.js';

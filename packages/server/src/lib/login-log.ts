@@ -1,5 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, LoginLogTable } from '../../db/schema.js';
+import type { Database, LoginLogTable } from '../db/schema.js';
+
+/*
+ * The login log's writer: sign-ins and sign-outs of staff users and of members, from whichever module
+ * signs them in (auth, social, OAuth2, member). The login-log module reads it.
+ */
 
 /** Login log types and results of the reference (dictionaries system_login_type, system_login_result). */
 export const LOGIN_LOG_TYPE = { USERNAME: 100, MOBILE: 103, LOGOUT_SELF: 200, LOGOUT_DELETE: 202 } as const;
