@@ -75,6 +75,8 @@ const MIGRATED_CODES = [
   'infra:druid:query',
   'infra:druid:reset',
   'trade:delivery:price-query:query',
+  // 订单列表's page and detail guard (its menu comes with the console pages).
+  'trade:order:query',
 ];
 const codes = [...new Set([...seeded.map((m) => m.permission).filter(Boolean), ...MIGRATED_CODES])].sort();
 writeFileSync(

@@ -1,5 +1,6 @@
 import * as apiLog from './api/api-log.js';
 import * as appMember from './api/app-member.js';
+import * as appTradeOrder from './api/app-trade-order.js';
 import * as area from './api/area.js';
 import * as auth from './api/auth.js';
 import * as authRegister from './api/auth-register.js';
@@ -56,6 +57,7 @@ import * as tenant from './api/tenant.js';
 import * as memberUser from './api/member-user.js';
 import * as tenantAdmin from './api/tenant-admin.js';
 import * as tradeDelivery from './api/trade-delivery.js';
+import * as tradeOrder from './api/trade-order.js';
 import * as tenantPackage from './api/tenant-package.js';
 import * as user from './api/user.js';
 import * as websocket from './api/websocket.js';
@@ -68,6 +70,7 @@ import type { Endpoint } from './endpoint.js';
 export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'api-log': apiLog,
   'app-member': appMember,
+  'app-trade-order': appTradeOrder,
   area,
   auth,
   'auth-register': authRegister,
@@ -124,6 +127,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   'tenant-admin': tenantAdmin,
   'tenant-package': tenantPackage,
   'trade-delivery': tradeDelivery,
+  'trade-order': tradeOrder,
   'member-user': memberUser,
   user,
   websocket,

@@ -355,15 +355,26 @@ export const ProductError = {
     1_008_005_001,
     '商品分类不正确，原因：必须使用第二级的商品分类及以下',
   ),
+  SPU_NOT_ENABLE: e(1_008_005_002, '商品 SPU【{}】不处于上架状态'),
   SPU_NOT_RECYCLE: e(1_008_005_004, '商品 SPU 不处于回收站状态'),
   SKU_NOT_EXISTS: e(1_008_006_000, '商品 SKU 不存在'),
   SKU_PROPERTIES_DUPLICATED: e(1_008_006_001, '商品 SKU 的属性组合存在重复'),
   SPU_ATTR_NUMBERS_MUST_BE_EQUALS: e(1_008_006_002, '一个 SPU 下的每个 SKU，其属性项必须一致'),
   SPU_SKU_NOT_DUPLICATE: e(1_008_006_003, '一个 SPU 下的每个 SKU，必须不重复'),
+  SKU_STOCK_NOT_ENOUGH: e(1_008_006_004, '商品 SKU 库存不足'),
+  /** Ours: an SKU 禁用 cannot be sold. */
+  SKU_DISABLED: e(1_008_006_005, '商品 SKU【{}】已禁用'),
 } as const;
 
-/** Trade (1_011_003): delivery, express companies and freight templates. */
+/** Trade: orders (1_011_000) and delivery, express companies and freight templates (1_011_003). */
 export const TradeError = {
+  ORDER_NOT_FOUND: e(1_011_000_000, '交易订单不存在'),
+  ORDER_ITEM_NOT_FOUND: e(1_011_000_001, '交易订单项不存在'),
+  ORDER_STATUS_NOT_UNPAID: e(1_011_000_011, '交易订单不处于待支付状态'),
+  /** Ours: the same SKU twice in one order. */
+  ORDER_ITEM_SKU_DUPLICATE: e(1_011_000_100, '订单中商品 SKU({})重复'),
+  /** Ours: an item's template has no charge rule covering the address. */
+  ORDER_DELIVERY_NOT_AVAILABLE: e(1_011_000_101, '商品【{}】的运费模板【{}】不配送到该地址'),
   EXPRESS_NOT_EXISTS: e(1_011_003_000, '快递公司不存在'),
   EXPRESS_CODE_DUPLICATE: e(1_011_003_001, '已经存在该编码的快递公司'),
   EXPRESS_STATUS_NOT_ENABLE: e(1_011_003_003, '快递公司未启用'),

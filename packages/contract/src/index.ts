@@ -67,3 +67,5 @@ export { ENDPOINTS } from './endpoints.js';
 export * from './api/trade-delivery.js';
 export * from './api/member-user.js';
 export * from './api/app-member.js';
+export * from './api/app-trade-order.js';
+export * from './api/trade-order.js';

@@ -209,6 +209,7 @@ export const PERMISSION_CODES = [
   'trade:delivery:express:query',
   'trade:delivery:express:update',
   'trade:delivery:price-query:query',
+  'trade:order:query',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

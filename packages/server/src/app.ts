@@ -20,6 +20,7 @@ import { JobHandlers } from './lib/job-handlers.js';
 import { tokenService } from './modules/auth/token-service.js';
 import { dataSourceService } from './modules/data-source/service.js';
 import { fileService } from './modules/file/service.js';
+import { freightTemplateDirectory } from './modules/delivery/directory.js';
 import { memberDirectory } from './modules/member/directory.js';
 import type { AppModule, ModuleDeps } from './modules/module.js';
 import { notifyService, type NotifyService } from './modules/notify/service.js';
@@ -180,6 +181,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     jobHandlers,
     smsCodes: smsCodeService(ctx, smsSender(ctx)),
     members: memberDirectory(ctx),
+    freightTemplates: freightTemplateDirectory(ctx),
   };
   for (const domain of await loadModules()) await domain.register(deps);
 

@@ -472,14 +472,28 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       path: '/member/user/update-level',
       body: { id: member.userId, levelId: 2, reason: '隔离测试' },
     });
+    const addressIds: number[] = [];
     for (const defaultStatus of [true, false])
-      await asMember('POST', '/member/address/create', {
-        name: '隔离收件人',
-        mobile: '13800138000',
-        areaId: 440305,
-        detailAddress: mark(side, 'member_address'),
-        defaultStatus,
-      });
+      addressIds.push(
+        (await asMember('POST', '/member/address/create', {
+          name: '隔离收件人',
+          mobile: '13800138000',
+          areaId: 440305,
+          detailAddress: mark(side, 'member_address'),
+          defaultStatus,
+        })) as number,
+      );
+    // 交易订单: the member orders the SPU's one SKU (an order, its item and its log row).
+    const { id: skuId } = await t.db.kysely
+      .selectFrom('productSku')
+      .select('id')
+      .where('tenantId', '=', side.tenantId)
+      .executeTakeFirstOrThrow();
+    await asMember('POST', '/trade/order/create', {
+      items: [{ skuId, count: 1 }],
+      addressId: addressIds[0],
+      remark: mark(side, 'trade_order'),
+    });
 
     await post('/system/auth/send-sms-code', { mobile, scene: 21 });
     // A login log (showing the user agent) and the user's tokens.

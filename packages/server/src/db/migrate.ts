@@ -40,6 +40,7 @@ import * as m038 from './migrations/038_access_log_day_index.js';
 import * as m039 from './migrations/039_delivery.js';
 import * as m040 from './migrations/040_member.js';
 import * as m041 from './migrations/041_spu_delivery_template.js';
+import * as m042 from './migrations/042_trade_order.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -85,6 +86,7 @@ const STEPS: Record<string, Step> = {
   '039_delivery': m039,
   '040_member': m040,
   '041_spu_delivery_template': m041,
+  '042_trade_order': m042,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -17,6 +17,7 @@ import type {
 } from './product-schema.js';
 import type { JobLogTable, JobTable } from './job-schema.js';
 import type { MemberAddressTable, MemberUserTable } from './member-schema.js';
+import type { TradeOrderItemTable, TradeOrderLogTable, TradeOrderTable } from './trade-schema.js';
 import type {
   PayAppTable,
   PayChannelTable,
@@ -649,6 +650,9 @@ export interface Database {
   tradeDeliveryExpressTemplateFree: TradeDeliveryExpressTemplateFreeTable;
   memberUser: MemberUserTable;
   memberAddress: MemberAddressTable;
+  tradeOrder: TradeOrderTable;
+  tradeOrderItem: TradeOrderItemTable;
+  tradeOrderLog: TradeOrderLogTable;
   payApp: PayAppTable;
   payChannel: PayChannelTable;
   payOrder: PayOrderTable;

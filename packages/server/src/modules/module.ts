@@ -5,6 +5,7 @@ import type { RouteRegistrar } from '../plugins/routes.js';
 import type { TokenService } from './auth/token-service.js';
 import type { DataSourceService } from './data-source/service.js';
 import type { FileService } from './file/service.js';
+import type { FreightTemplateDirectory } from './delivery/directory.js';
 import type { MemberDirectory } from './member/directory.js';
 import type { NotifyService } from './notify/service.js';
 import type { UnreadStreamHub } from './notify/unread-stream.js';
@@ -16,8 +17,8 @@ import type { TenantService } from './tenant/service.js';
 /**
  * What a module is wired with. The services several modules use (sign-in tokens, tenants,
  * permissions for the security hook, in-site messages, files, data sources, the operate log, job handlers,
- * SMS verification codes, the members) are built once by app.ts and handed to every module here, so
- * no module reaches into another one to build them.
+ * SMS verification codes, the members, the freight templates) are built once by app.ts and handed to
+ * every module here, so no module reaches into another one to build them.
  */
 export interface ModuleDeps {
   app: FastifyInstance;
@@ -43,6 +44,8 @@ export interface ModuleDeps {
   smsCodes: SmsCodeService;
   /** Whether a member exists, for modules that keep things of members (the wallet). */
   members: MemberDirectory;
+  /** The freight templates with their rules, for pricing orders by the delivery module's templates. */
+  freightTemplates: FreightTemplateDirectory;
 }
 
 /**
