@@ -12,8 +12,14 @@ import { MenuLabel } from './menu-label';
 import { findKeyPath } from './sidebar-entries';
 import type { SidebarEntry } from './sidebar-entries';
 
-/** Indent of each inline level in px (antd Menu's `inlineIndent`). */
+/** Indent of the first inline level in px (antd Menu's `inlineIndent`), and of each level below it. */
 const INLINE_INDENT = 24;
+const NESTED_INDENT = 16;
+/**
+ * The inline indent of a level: the mall's pages sit five levels down (商城系统 › 订单中心 › 配送管理 ›
+ * 快递发货 › 快递公司), where a full indent a level leaves no room in the 200 px sidebar for the name.
+ */
+const indentOf = (level: number): number => INLINE_INDENT + (level - 1) * NESTED_INDENT;
 /** Hover delays of the collapsed menu's popups in s (rc-menu's defaults). */
 const POPUP_DELAY = 0.1;
 
@@ -76,7 +82,7 @@ function Item({ entry, level }: { entry: SidebarEntry; level: number }) {
       role="menuitem"
       tabIndex={-1}
       data-menu-id={menuId(entry.key)}
-      style={inline ? { paddingLeft: level * INLINE_INDENT } : undefined}
+      style={inline ? { paddingLeft: indentOf(level) } : undefined}
       onClick={(event) => onItemClick(entry, event)}
     >
       <MenuIcon name={entry.icon} className={`${prefixCls}-item-icon`} />
@@ -181,7 +187,7 @@ function SubMenu({ entry, level }: { entry: SidebarEntry; level: number }) {
       aria-expanded={open}
       aria-haspopup="true"
       aria-controls={`${menuId(entry.key)}-popup`}
-      style={inline ? { paddingLeft: level * INLINE_INDENT } : undefined}
+      style={inline ? { paddingLeft: indentOf(level) } : undefined}
       onClick={inline ? () => ctx.toggle(entry.key, !open) : undefined}
     >
       <MenuIcon name={entry.icon} className={`${prefixCls}-item-icon`} />
