@@ -9,14 +9,15 @@ import { TRADE_ORDER_STATUS, TradeError, type tradeOrderPageReq } from '@app/con
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
-import type { TradeOrderItemTable, TradeOrderTable } from '../../db/trade-schema.js';
+import type { TradeOrderTable } from '../../db/trade-schema.js';
 import { formatArea } from '../../lib/area.js';
 import { contains, fetchPage, notDeleted } from '../../lib/crud/index.js';
 import { fail } from '../../lib/errors.js';
+import { orderItemsOf, type OrderItemRow } from './order-items.js';
 
 type PageReq = z.output<typeof tradeOrderPageReq>;
 type OrderRow = Selectable<TradeOrderTable>;
-type ItemRow = Selectable<TradeOrderItemTable>;
+type ItemRow = OrderItemRow;
 
 const toItem = (row: ItemRow): TradeOrderItem => ({
   id: row.id,
@@ -62,20 +63,7 @@ const toOrder = (row: OrderRow, items: ItemRow[]): TradeOrder => {
 export const tradeOrderAdminService = (ctx: AppContext) => {
   const db = ctx.db.kysely;
 
-  const itemsOf = async (tenantId: number, orderIds: number[]): Promise<Map<number, ItemRow[]>> => {
-    const grouped = new Map<number, ItemRow[]>();
-    if (orderIds.length === 0) return grouped;
-    const rows = await db
-      .selectFrom('tradeOrderItem')
-      .selectAll()
-      .where('tenantId', '=', tenantId)
-      .where('orderId', 'in', orderIds)
-      .where(notDeleted())
-      .orderBy('id')
-      .execute();
-    for (const row of rows) grouped.set(row.orderId, [...(grouped.get(row.orderId) ?? []), row]);
-    return grouped;
-  };
+  const itemsOf = (tenantId: number, orderIds: number[]) => orderItemsOf(db, tenantId, orderIds);
 
   return {
     async page(user: LoginUser, query: PageReq): Promise<PageResult<TradeOrder>> {

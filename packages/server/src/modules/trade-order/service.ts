@@ -20,13 +20,14 @@ import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { MEMBER_USER_TYPE, type AppContext, type LoginUser } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import type { TradeOrderItemTable, TradeOrderTable } from '../../db/trade-schema.js';
+import type { TradeOrderTable } from '../../db/trade-schema.js';
 import { formatArea } from '../../lib/area.js';
 import { createdStamp, fetchPage, notDeleted, updatedStamp } from '../../lib/crud/index.js';
 import { fail, isUniqueViolation } from '../../lib/errors.js';
 import type { FreightTemplateDirectory } from '../delivery/directory.js';
 import type { MemberDirectory } from '../member/directory.js';
 import { priceCart } from './catalogue.js';
+import { orderItemsOf, type OrderItemRow } from './order-items.js';
 
 type SettlementReq = z.output<typeof appTradeOrderSettlementReq>;
 type CreateReq = z.output<typeof appTradeOrderCreateReq>;
@@ -45,7 +46,7 @@ export interface OrderClient {
 }
 
 type OrderRow = Selectable<TradeOrderTable>;
-type ItemRow = Selectable<TradeOrderItemTable>;
+type ItemRow = OrderItemRow;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** 'o' + yyyyMMddHHmmss (server local time) + 6 random digits. */
@@ -172,20 +173,7 @@ export const tradeOrderService = (
       .where('userId', '=', member.id)
       .where(notDeleted());
 
-  const itemsOf = async (tenantId: number, orderIds: number[]): Promise<Map<number, ItemRow[]>> => {
-    const grouped = new Map<number, ItemRow[]>();
-    if (orderIds.length === 0) return grouped;
-    const rows = await db
-      .selectFrom('tradeOrderItem')
-      .selectAll()
-      .where('tenantId', '=', tenantId)
-      .where('orderId', 'in', orderIds)
-      .where(notDeleted())
-      .orderBy('id')
-      .execute();
-    for (const row of rows) grouped.set(row.orderId, [...(grouped.get(row.orderId) ?? []), row]);
-    return grouped;
-  };
+  const itemsOf = (tenantId: number, orderIds: number[]) => orderItemsOf(db, tenantId, orderIds);
 
   const placeOnce = (
     member: LoginUser,
