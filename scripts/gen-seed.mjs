@@ -15,10 +15,10 @@ const readTsv = (name) => {
 
 // Top-level trees the product ships pages for, and branches inside them it does not.
 const ROOTS = new Set(['1', '2', '1185', '2362', '1117', '2262']);
-// 商城系统: 商品中心 without 商品评论, and of 订单中心 only 配送管理's 快递发货 so far.
+// 商城系统: 商品中心 without 商品评论; of 订单中心 订单列表 (without pick-up) and 配送管理's 快递发货.
 const EXCLUDED = new Set([
   ...['1110', '1247', '1070', '1076', '1077', '2030', '2336', '2358', '2388'],
-  ...['2073', '2076', '2166', '2342', '2345'],
+  ...['2073', '2166', '2342', '2345', '2376'],
   // 会员中心: only 会员管理 so far, without the point and balance changes.
   ...['2275', '2287', '2300', '2320', '2325', '2330', '2363', '2364'],
 ]);
@@ -68,15 +68,16 @@ ${menuRows.map((r) => `  ${r},`).join('\n')}
 );
 
 // Buttons of menus that migrations add above the reference's ids (018: 社交客户端; 037: 服务监控, 数据库监控;
-// 039: 运费查询).
+// 039: 运费查询; 043: 订单列表's buttons and 快递管理).
 const MIGRATED_CODES = [
   ...['create', 'delete', 'query', 'update'].map((a) => `system:social-client:${a}`),
   'infra:server:query',
   'infra:druid:query',
   'infra:druid:reset',
   'trade:delivery:price-query:query',
-  // 订单列表's page and detail guard (its menu comes with the console pages).
   'trade:order:query',
+  'trade:order:update',
+  ...['query', 'update', 'export'].map((a) => `trade:delivery:express-order:${a}`),
 ];
 const codes = [...new Set([...seeded.map((m) => m.permission).filter(Boolean), ...MIGRATED_CODES])].sort();
 writeFileSync(
@@ -125,6 +126,7 @@ const invented = {
       ['运输中', '10', 'primary'],
       ['已签收', '20', 'success'],
       ['已取消', '30', 'danger'],
+      ['异常', '40', 'warning'],
     ],
   ],
   exp_order_type: [

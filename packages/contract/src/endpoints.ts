@@ -1,5 +1,6 @@
 import * as apiLog from './api/api-log.js';
 import * as appMember from './api/app-member.js';
+import * as appPay from './api/app-pay.js';
 import * as appTradeOrder from './api/app-trade-order.js';
 import * as area from './api/area.js';
 import * as auth from './api/auth.js';
@@ -57,6 +58,7 @@ import * as tenant from './api/tenant.js';
 import * as memberUser from './api/member-user.js';
 import * as tenantAdmin from './api/tenant-admin.js';
 import * as tradeDelivery from './api/trade-delivery.js';
+import * as tradeExpressOrder from './api/trade-express-order.js';
 import * as tradeOrder from './api/trade-order.js';
 import * as tenantPackage from './api/tenant-package.js';
 import * as user from './api/user.js';
@@ -70,6 +72,7 @@ import type { Endpoint } from './endpoint.js';
 export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'api-log': apiLog,
   'app-member': appMember,
+  'app-pay': appPay,
   'app-trade-order': appTradeOrder,
   area,
   auth,
@@ -127,6 +130,7 @@ export const API_MODULES: Readonly<Record<string, Readonly<Record<string, unknow
   'tenant-admin': tenantAdmin,
   'tenant-package': tenantPackage,
   'trade-delivery': tradeDelivery,
+  'trade-express-order': tradeExpressOrder,
   'trade-order': tradeOrder,
   'member-user': memberUser,
   user,

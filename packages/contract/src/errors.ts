@@ -368,13 +368,32 @@ export const ProductError = {
 
 /** Trade: orders (1_011_000) and delivery, express companies and freight templates (1_011_003). */
 export const TradeError = {
-  ORDER_NOT_FOUND: e(1_011_000_000, '交易订单不存在'),
-  ORDER_ITEM_NOT_FOUND: e(1_011_000_001, '交易订单项不存在'),
-  ORDER_STATUS_NOT_UNPAID: e(1_011_000_011, '交易订单不处于待支付状态'),
+  ORDER_ITEM_NOT_FOUND: e(1_011_000_010, '交易订单项不存在'),
+  ORDER_NOT_FOUND: e(1_011_000_011, '交易订单不存在'),
+  ORDER_UPDATE_PAID_STATUS_NOT_UNPAID: e(1_011_000_013, '交易订单更新支付状态失败，订单不是【未支付】状态'),
+  ORDER_UPDATE_PAID_FAIL_PAY_ORDER_ID_ERROR: e(1_011_000_014, '交易订单更新支付状态失败，支付单编号不匹配'),
+  ORDER_UPDATE_PAID_FAIL_PAY_PRICE_NOT_MATCH: e(1_011_000_016, '交易订单更新支付状态失败，支付单金额不匹配'),
+  ORDER_DELIVERY_FAIL_STATUS_NOT_UNDELIVERED: e(1_011_000_017, '交易订单发货失败，订单不是【待发货】状态'),
+  ORDER_RECEIVE_FAIL_STATUS_NOT_DELIVERED: e(1_011_000_018, '交易订单收货失败，订单不是【待收货】状态'),
+  ORDER_CANCEL_FAIL_STATUS_NOT_UNPAID: e(1_011_000_025, '交易订单取消失败，订单不是【待支付】状态'),
+  ORDER_UPDATE_PRICE_FAIL_PAID: e(1_011_000_026, '支付订单调价失败，原因：支付订单已付款,不能调价'),
+  ORDER_UPDATE_PRICE_FAIL_ALREADY: e(1_011_000_027, '支付订单调价失败，原因：已经修改过价格'),
+  ORDER_UPDATE_PRICE_FAIL_PRICE_ERROR: e(
+    1_011_000_028,
+    '支付订单调价失败，原因：调整后支付价格不能小于 0.01 元',
+  ),
+  ORDER_UPDATE_ADDRESS_FAIL_STATUS_NOT_DELIVERED: e(
+    1_011_000_031,
+    '交易订单修改收货地址失败，原因：订单不是【待发货】状态',
+  ),
+  /** Ours: 关闭订单 applies before delivery only (待支付, or 待发货 with a full refund). */
+  ORDER_CLOSE_FAIL_STATUS: e(1_011_000_090, '交易订单关闭失败，订单不是【待支付】或【待发货】状态'),
   /** Ours: the same SKU twice in one order. */
-  ORDER_ITEM_SKU_DUPLICATE: e(1_011_000_100, '订单中商品 SKU({})重复'),
+  ORDER_ITEM_SKU_DUPLICATE: e(1_011_000_091, '订单中商品 SKU({})重复'),
   /** Ours: an item's template has no charge rule covering the address. */
-  ORDER_DELIVERY_NOT_AVAILABLE: e(1_011_000_101, '商品【{}】的运费模板【{}】不配送到该地址'),
+  ORDER_DELIVERY_NOT_AVAILABLE: e(1_011_000_092, '商品【{}】的运费模板【{}】不配送到该地址'),
+  /** Ours: orders are paid through the tenant's first enabled pay app. */
+  ORDER_PAY_APP_NOT_CONFIGURED: e(1_011_000_093, '商城未配置可用的支付应用，无法下单'),
   EXPRESS_NOT_EXISTS: e(1_011_003_000, '快递公司不存在'),
   EXPRESS_CODE_DUPLICATE: e(1_011_003_001, '已经存在该编码的快递公司'),
   EXPRESS_STATUS_NOT_ENABLE: e(1_011_003_003, '快递公司未启用'),
@@ -386,6 +405,12 @@ export const TradeError = {
   EXPRESS_TEMPLATE_AREA_NOT_EXISTS: e(1_011_003_104, '区域({})不存在'),
   /** Ours: the price query's regions. */
   DELIVERY_AREA_NOT_EXISTS: e(1_011_003_105, '{}不存在'),
+  EXPRESS_API_QUERY_ERROR: e(1_011_004_101, '快递查询接口异常'),
+  EXPRESS_API_QUERY_FAILED: e(1_011_004_102, '快递查询返回失败，原因：{}'),
+  /** Ours: 快递管理. */
+  EXPRESS_ORDER_NOT_EXISTS: e(1_011_004_200, '快递订单不存在'),
+  /** Ours: a shipment moves 待揽收 → 运输中 → 已签收, and to 异常 or 已取消 only before it is signed for. */
+  EXPRESS_ORDER_STATUS_CHANGE_INVALID: e(1_011_004_201, '快递订单不能从【{}】变为【{}】'),
 } as const;
 
 /** Members (1_004_XXX_NNN), as in the reference's member module. */

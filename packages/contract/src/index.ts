@@ -68,4 +68,6 @@ export * from './api/trade-delivery.js';
 export * from './api/member-user.js';
 export * from './api/app-member.js';
 export * from './api/app-trade-order.js';
+export * from './api/app-pay.js';
 export * from './api/trade-order.js';
+export * from './api/trade-express-order.js';

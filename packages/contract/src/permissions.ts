@@ -198,6 +198,9 @@ export const PERMISSION_CODES = [
   'system:user:query',
   'system:user:update',
   'system:user:update-password',
+  'trade:delivery:express-order:export',
+  'trade:delivery:express-order:query',
+  'trade:delivery:express-order:update',
   'trade:delivery:express-template:create',
   'trade:delivery:express-template:delete',
   'trade:delivery:express-template:export',
@@ -210,6 +213,7 @@ export const PERMISSION_CODES = [
   'trade:delivery:express:update',
   'trade:delivery:price-query:query',
   'trade:order:query',
+  'trade:order:update',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

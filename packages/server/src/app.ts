@@ -31,6 +31,7 @@ import {
   type UnreadStreamOptions,
 } from './modules/notify/unread-stream.js';
 import { operateLogService } from './modules/operate-log/service.js';
+import { payGateway } from './modules/pay/gateway.js';
 import { permissionService } from './modules/permission/service.js';
 import { smsCodeService } from './modules/sms/code-service.js';
 import { smsSender } from './modules/sms/sender.js';
@@ -182,6 +183,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     smsCodes: smsCodeService(ctx, smsSender(ctx)),
     members: memberDirectory(ctx),
     freightTemplates: freightTemplateDirectory(ctx),
+    payGateway: payGateway(),
   };
   for (const domain of await loadModules()) await domain.register(deps);
 

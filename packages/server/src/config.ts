@@ -30,6 +30,18 @@ export interface Config {
    * (PAY_NOTIFY_BASE_URL, without the base path); unset, the origin the cashier's request came to.
    */
   payNotifyBaseUrl: string | undefined;
+  /**
+   * The Kuaidi100-style real-time tracking query behind 物流轨迹 (EXPRESS_TRACK_KD100_URL, _CUSTOMER and
+   * _KEY, all three or none); unset, the tracks are the shipping events this server recorded.
+   */
+  expressTrackKd100: ExpressTrackKd100Config | undefined;
+}
+
+export interface ExpressTrackKd100Config {
+  /** The query's address, e.g. https://poll.kuaidi100.com/poll/query.do. */
+  url: string;
+  customer: string;
+  key: string;
 }
 
 const intFrom = (value: string | undefined, fallback: number, name: string): number => {
@@ -42,6 +54,21 @@ const intFrom = (value: string | undefined, fallback: number, name: string): num
 export const normalizeBasePath = (raw: string | undefined): string => {
   const trimmed = (raw ?? '/').trim().replace(/^\/+|\/+$/g, '');
   return trimmed ? `/${trimmed}/` : '/';
+};
+
+const expressTrackKd100From = (env: NodeJS.ProcessEnv): ExpressTrackKd100Config | undefined => {
+  const url = env.EXPRESS_TRACK_KD100_URL?.trim() ?? '';
+  const customer = env.EXPRESS_TRACK_KD100_CUSTOMER?.trim() ?? '';
+  const key = env.EXPRESS_TRACK_KD100_KEY?.trim() ?? '';
+  if (!url && !customer && !key) return undefined;
+  // Half a configuration would fail every query at run time; refuse it at start instead.
+  if (!url || !customer || !key)
+    throw new Error(
+      'EXPRESS_TRACK_KD100_URL、EXPRESS_TRACK_KD100_CUSTOMER、EXPRESS_TRACK_KD100_KEY 须同时设置',
+    );
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new Error(`EXPRESS_TRACK_KD100_URL 不是 http(s) 地址，当前为 "${url}"`);
+  return { url, customer, key };
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
@@ -66,4 +93,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean),
   payNotifyBaseUrl: env.PAY_NOTIFY_BASE_URL?.replace(/\/+$/, '') || undefined,
+  expressTrackKd100: expressTrackKd100From(env),
 });

@@ -91,6 +91,8 @@ describe.each(DIALECTS)('scheduler and job log on %s', (dialect) => {
         'payOrderExpireJob',
         'payOrderSyncJob',
         'payRefundSyncJob',
+        'tradeOrderAutoCancelJob',
+        'tradeOrderAutoReceiveJob',
       ].sort(),
     );
     expect(page.list.every((j) => j.status === 2)).toBe(true);
@@ -156,7 +158,7 @@ describe.each(DIALECTS)('scheduler and job log on %s', (dialect) => {
       code: 1_001_001_001,
       msg: '定时任务的处理器已经存在',
     });
-    expect((await call('GET', '/infra/job/page', {})).data).toMatchObject({ total: 10 });
+    expect((await call('GET', '/infra/job/page', {})).data).toMatchObject({ total: 12 });
   });
 
   it('runs a job at each fire time, once, and logs the run', async () => {

@@ -69,7 +69,15 @@ const REQUEST_LOGS: Record<string, string> = {
  * Tables whose own markers no unfiltered list shows (they are reached through another row's id
  * only), so the positive control — every marker of the caller's tenant is seen — leaves them out.
  */
-const ONLY_BY_ID = new Set(['bpm_activity']);
+const ONLY_BY_ID = new Set(['bpm_activity', 'trade_express_order_event']);
+
+/**
+ * Endpoints that answer figures rather than rows (an object even when nothing matches): probed with
+ * the other tenant's ids, every figure must be 0.
+ */
+const AGGREGATES = new Set(['/trade/order/summary']);
+const allZero = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && Object.values(data).every((v) => v === 0);
 
 interface Side {
   name: 'A' | 'B';
@@ -364,12 +372,12 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     });
 
     // 配送管理: an express company, and a freight template with a charge and a free-shipping rule.
-    await post('/trade/delivery/express/create', {
+    const expressId = (await post('/trade/delivery/express/create', {
       code: mark(side, 'trade_delivery_express'),
       name: '隔离快递',
       sort: 0,
       status: 0,
-    });
+    })) as number;
     await post('/trade/delivery/express-template/create', {
       name: mark(side, 'trade_delivery_express_template'),
       chargeMode: 1,
@@ -392,6 +400,15 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       status: 0,
       feeRate: 0,
       remark: mark(side, 'pay_channel'),
+      config: '{}',
+    });
+    // Mock, for paying the trade order below.
+    await post('/pay/channel/create', {
+      appId: payAppId,
+      code: 'mock',
+      status: 0,
+      feeRate: 0,
+      remark: null,
       config: '{}',
     });
     const at = t.clock.now;
@@ -489,10 +506,35 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       .select('id')
       .where('tenantId', '=', side.tenantId)
       .executeTakeFirstOrThrow();
-    await asMember('POST', '/trade/order/create', {
+    const placed = (await asMember('POST', '/trade/order/create', {
       items: [{ skuId, count: 1 }],
       addressId: addressIds[0],
       remark: mark(side, 'trade_order'),
+    })) as { id: number; payOrderId: number };
+    // 快递管理: the order paid with mock and shipped by the express company above (its express order
+    // and first event), then a status change the carrier reported (another event).
+    await call(side, {
+      api: 'app',
+      method: 'POST',
+      path: '/pay/order/submit',
+      body: { id: placed.payOrderId, channelCode: 'mock' },
+      token: member.accessToken,
+    });
+    await call(side, {
+      method: 'PUT',
+      path: '/trade/order/delivery',
+      body: { id: placed.id, logisticsId: expressId, logisticsNo: mark(side, 'trade_express_order') },
+    });
+    const { id: expressOrderId } = await t.db.kysely
+      .selectFrom('tradeExpressOrder')
+      .select('id')
+      .where('tenantId', '=', side.tenantId)
+      .where('orderId', '=', placed.id)
+      .executeTakeFirstOrThrow();
+    await call(side, {
+      method: 'PUT',
+      path: '/trade/express-order/update-status',
+      body: { id: expressOrderId, status: 10, content: mark(side, 'trade_express_order_event') },
     });
 
     await post('/system/auth/send-sms-code', { mobile, scene: 21 });
@@ -692,7 +734,8 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       for (const match of text.match(search) ?? []) leaks.push(`${label} → ${match}`);
       for (const marker of own) if (text.includes(marker)) seen.add(marker);
       // Only B's ids are unique: A's small ids also name rows of the global tables (menus, channels).
-      if (probe && other.name === 'B' && code === 0 && e.response !== 'binary' && !isEmpty(data))
+      const empty = isEmpty(data) || (AGGREGATES.has(e.path) && allZero(data));
+      if (probe && other.name === 'B' && code === 0 && e.response !== 'binary' && !empty)
         notEmpty.push(`${label} → ${text.slice(0, 200)}`);
     };
 

@@ -6,11 +6,13 @@ import type {
   TradeOrder,
   TradeOrderDetail,
 } from '@app/contract';
+import { PAY_ORDER_STATUS, TradeError } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/crypto.js';
 import { createTestApp, DIALECTS, type ApiCall, type TestApp } from './helper.js';
 import { addMember } from './member-fixture.js';
 import { buildCatalogue, singleSpu, sku, type Catalogue } from './product-fixture.js';
+import { setUpPayApp } from './trade-fixture.js';
 
 /* 交易订单 in the member API: settlement, create (stock taken), detail, page and cancel, on every dialect. */
 
@@ -120,6 +122,8 @@ describe.each(DIALECTS)('trade orders on %s', (dialect) => {
     admin = (await t.login()).accessToken;
     hash = await hashPassword(PASSWORD);
     c = await buildCatalogue(t, admin);
+    // Orders are paid through the tenant's first enabled pay app (trade-order-payment.test.ts).
+    await setUpPayApp(t, admin);
     const byPiece = await admins<number>('POST', '/trade/delivery/express-template/create', template({}));
     const byWeight = await admins<number>(
       'POST',
@@ -186,7 +190,7 @@ describe.each(DIALECTS)('trade orders on %s', (dialect) => {
       body: { items: [{ skuId: skus.guangdong, count: 1 }], addressId: member.away },
     });
     expect(away).toMatchObject({
-      code: 1011000101,
+      code: TradeError.ORDER_DELIVERY_NOT_AVAILABLE.code,
       msg: '商品【广东商品】的运费模板【仅广东】不配送到该地址',
     });
     // Unknown SKU, another member's address, bad input.
@@ -204,7 +208,7 @@ describe.each(DIALECTS)('trade orders on %s', (dialect) => {
           ],
           addressId: member.home,
         },
-        1011000100,
+        TradeError.ORDER_ITEM_SKU_DUPLICATE.code,
       ],
     ];
     for (const [body, code] of tries)
@@ -240,7 +244,7 @@ describe.each(DIALECTS)('trade orders on %s', (dialect) => {
   it('takes the stock on create, returns it on cancel, and shows the order to its member only', async () => {
     const member = await newMember();
     const before = await stockOf(skus.piece);
-    const created = await app<{ id: number; payOrderId: null }>(member, {
+    const created = await app<{ id: number; payOrderId: number }>(member, {
       method: 'POST',
       path: '/trade/order/create',
       body: {
@@ -253,8 +257,13 @@ describe.each(DIALECTS)('trade orders on %s', (dialect) => {
       },
     });
     expect(created.code, created.msg).toBe(0);
-    expect(created.data.payOrderId).toBeNull();
-    const id = created.data.id;
+    const { id, payOrderId } = created.data;
+    const payOrder = await t.db.kysely
+      .selectFrom('payOrder')
+      .select(['price', 'status'])
+      .where('id', '=', payOrderId)
+      .executeTakeFirstOrThrow();
+    expect(payOrder).toEqual({ price: 9900 * 3 + 1000 + 2000, status: PAY_ORDER_STATUS.WAITING });
     expect(await stockOf(skus.piece)).toEqual({ stock: before.stock - 3, totalStock: before.totalStock - 3 });
 
     const detail = await app<AppTradeOrder>(member, {
@@ -297,11 +306,11 @@ describe.each(DIALECTS)('trade orders on %s', (dialect) => {
     // Another member: not found, and it cannot cancel it; nor can the staff's token reach the member API.
     const other = await newMember();
     expect((await app(other, { path: '/trade/order/get-detail', query: { id: String(id) } })).code).toBe(
-      1011000000,
+      TradeError.ORDER_NOT_FOUND.code,
     );
     expect(
       (await app(other, { method: 'DELETE', path: '/trade/order/cancel', query: { id: String(id) } })).code,
-    ).toBe(1011000000);
+    ).toBe(TradeError.ORDER_NOT_FOUND.code);
     expect((await app<PageResult<AppTradeOrder>>(other, { path: '/trade/order/page' })).data.total).toBe(0);
     expect((await app(admin, { path: '/trade/order/get-detail', query: { id: String(id) } })).code).toBe(401);
     expect((await app(admin, { path: '/trade/order/page' })).code).toBe(401);
@@ -319,9 +328,16 @@ describe.each(DIALECTS)('trade orders on %s', (dialect) => {
       query: { id: String(id) },
     });
     expect(canceled.data).toMatchObject({ status: 40, cancelType: 30, cancelTime: expect.any(Number) });
+    // Its pay order closed with it: it can no longer be paid.
+    const closed = await t.db.kysely
+      .selectFrom('payOrder')
+      .select('status')
+      .where('id', '=', payOrderId)
+      .executeTakeFirstOrThrow();
+    expect(closed.status).toBe(PAY_ORDER_STATUS.CLOSED);
     expect(
       (await app(member, { method: 'DELETE', path: '/trade/order/cancel', query: { id: String(id) } })).code,
-    ).toBe(1011000011);
+    ).toBe(TradeError.ORDER_CANCEL_FAIL_STATUS_NOT_UNPAID.code);
     expect(await stockOf(skus.piece)).toEqual(before);
     const after = await t.db.kysely
       .selectFrom('tradeOrderLog')
@@ -389,7 +405,7 @@ describe.each(DIALECTS)('trade orders on %s', (dialect) => {
       token: admin,
       tenant: 1,
     });
-    expect(missing.code).toBe(1011000000);
+    expect(missing.code).toBe(TradeError.ORDER_NOT_FOUND.code);
     // A member's token does not reach the console.
     expect((await t.api({ path: '/trade/order/page', token: member.token, tenant: 1 })).code).toBe(401);
   });

@@ -19,8 +19,36 @@ export const TRADE_ORDER_STATUS = {
   CANCELED: 40,
 } as const;
 
-/** trade_order_cancel_type (v1.8.3's TradeOrderCancelTypeEnum). */
-export const TRADE_ORDER_CANCEL_TYPE = { PAY_TIMEOUT: 10, AFTER_SALE_CLOSE: 20, MEMBER_CANCEL: 30 } as const;
+/**
+ * What an order's log row records (v1.8.3's TradeOrderOperateTypeEnum, with ours for the console's
+ * remark, close and receipt on the buyer's behalf).
+ */
+export const TRADE_ORDER_OPERATE_TYPE = {
+  MEMBER_CREATE: 1,
+  ADMIN_UPDATE_PRICE: 2,
+  MEMBER_PAY: 10,
+  ADMIN_UPDATE_ADDRESS: 11,
+  /** Ours. */
+  ADMIN_UPDATE_REMARK: 12,
+  ADMIN_DELIVERY: 20,
+  MEMBER_RECEIVE: 30,
+  SYSTEM_RECEIVE: 31,
+  /** Ours: 确认收货 by an operator on the buyer's behalf. */
+  ADMIN_RECEIVE: 35,
+  MEMBER_CANCEL: 40,
+  SYSTEM_CANCEL: 41,
+  /** Ours: 关闭订单 in the console (a paid order is refunded in full). */
+  ADMIN_CLOSE: 43,
+} as const;
+
+/** trade_order_cancel_type (v1.8.3's TradeOrderCancelTypeEnum, and ours for the console's close). */
+export const TRADE_ORDER_CANCEL_TYPE = {
+  PAY_TIMEOUT: 10,
+  AFTER_SALE_CLOSE: 20,
+  MEMBER_CANCEL: 30,
+  /** Ours: 关闭订单 in the console. */
+  ADMIN_CLOSE: 40,
+} as const;
 
 const positiveInt = (label: string) =>
   z
@@ -193,6 +221,17 @@ export const appTradeOrderCancel = defineEndpoint({
   method: 'DELETE',
   path: '/trade/order/cancel',
   summary: '取消自己的待支付订单（库存在同一事务内退回）',
+  tag: TAG,
+  access: MEMBER,
+  query: z.object({ id: idParam('交易订单编号') }),
+  data: z.boolean(),
+});
+
+export const appTradeOrderReceive = defineEndpoint({
+  api: 'app',
+  method: 'PUT',
+  path: '/trade/order/receive',
+  summary: '确认收货（自己的已发货订单）',
   tag: TAG,
   access: MEMBER,
   query: z.object({ id: idParam('交易订单编号') }),

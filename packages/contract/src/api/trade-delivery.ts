@@ -116,9 +116,13 @@ export const deliveryExpressPage = defineEndpoint({
 export const deliveryExpressListAllSimple = defineEndpoint({
   method: 'GET',
   path: '/trade/delivery/express/list-all-simple',
-  summary: '获得启用的快递公司精简列表（发货时选择）',
+  summary: '获得启用的快递公司精简列表（发货与快递管理的筛选时选择）',
   tag: EXPRESS_TAG,
-  access: permission('trade:delivery:express:query'),
+  access: permission(
+    'trade:delivery:express:query',
+    'trade:order:update',
+    'trade:delivery:express-order:query',
+  ),
   data: z.array(deliveryExpressSimple),
 });
 

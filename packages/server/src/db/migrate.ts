@@ -41,6 +41,8 @@ import * as m039 from './migrations/039_delivery.js';
 import * as m040 from './migrations/040_member.js';
 import * as m041 from './migrations/041_spu_delivery_template.js';
 import * as m042 from './migrations/042_trade_order.js';
+import * as m043 from './migrations/043_trade_fulfilment.js';
+import * as m044 from './migrations/044_trade_order_list_indexes.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -87,6 +89,8 @@ const STEPS: Record<string, Step> = {
   '040_member': m040,
   '041_spu_delivery_template': m041,
   '042_trade_order': m042,
+  '043_trade_fulfilment': m043,
+  '044_trade_order_list_indexes': m044,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

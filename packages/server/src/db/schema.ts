@@ -17,7 +17,13 @@ import type {
 } from './product-schema.js';
 import type { JobLogTable, JobTable } from './job-schema.js';
 import type { MemberAddressTable, MemberUserTable } from './member-schema.js';
-import type { TradeOrderItemTable, TradeOrderLogTable, TradeOrderTable } from './trade-schema.js';
+import type {
+  TradeExpressOrderEventTable,
+  TradeExpressOrderTable,
+  TradeOrderItemTable,
+  TradeOrderLogTable,
+  TradeOrderTable,
+} from './trade-schema.js';
 import type {
   PayAppTable,
   PayChannelTable,
@@ -653,6 +659,8 @@ export interface Database {
   tradeOrder: TradeOrderTable;
   tradeOrderItem: TradeOrderItemTable;
   tradeOrderLog: TradeOrderLogTable;
+  tradeExpressOrder: TradeExpressOrderTable;
+  tradeExpressOrderEvent: TradeExpressOrderEventTable;
   payApp: PayAppTable;
   payChannel: PayChannelTable;
   payOrder: PayOrderTable;

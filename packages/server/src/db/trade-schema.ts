@@ -78,3 +78,34 @@ export interface TradeOrderLogTable extends TenantAudit {
   afterStatus: number;
   content: string;
 }
+
+/** 快递管理 (migration 043): one per delivery of an order with logistics. */
+export interface TradeExpressOrderTable extends TenantAudit {
+  orderId: number;
+  orderNo: string;
+  /** trade_delivery_express; its name kept as it was at delivery. */
+  expressId: number;
+  expressName: string;
+  logisticsNo: string;
+  /** exp_order_type: 1 普通快递, 2 加急快递. */
+  type: number;
+  /** exp_order_status: 0 待揽收, 10 运输中, 20 已签收, 30 已取消, 40 异常. */
+  status: number;
+  /** exp_refund_flag: 0 未退款, 1 已退款. */
+  refundFlag: number;
+  /** The order's freight, fen. */
+  freight: number;
+  receiverName: string;
+  receiverMobile: string;
+  receiverAreaId: number;
+  receiverDetailAddress: string;
+  signTime: number | null;
+}
+
+/** The shipping events we record on an express order (its track when no provider is configured). */
+export interface TradeExpressOrderEventTable extends TenantAudit {
+  expressOrderId: number;
+  /** exp_order_status after the event. */
+  status: number;
+  content: string;
+}

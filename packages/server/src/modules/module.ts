@@ -10,6 +10,7 @@ import type { MemberDirectory } from './member/directory.js';
 import type { NotifyService } from './notify/service.js';
 import type { UnreadStreamHub } from './notify/unread-stream.js';
 import type { OperateLogService } from './operate-log/service.js';
+import type { PayGateway } from './pay/gateway.js';
 import type { PermissionService } from './permission/service.js';
 import type { SmsCodeService } from './sms/code-service.js';
 import type { TenantService } from './tenant/service.js';
@@ -17,7 +18,7 @@ import type { TenantService } from './tenant/service.js';
 /**
  * What a module is wired with. The services several modules use (sign-in tokens, tenants,
  * permissions for the security hook, in-site messages, files, data sources, the operate log, job handlers,
- * SMS verification codes, the members, the freight templates) are built once by app.ts and handed to
+ * SMS verification codes, the members, the freight templates, the pay gateway) are built once by app.ts and handed to
  * every module here, so no module reaches into another one to build them.
  */
 export interface ModuleDeps {
@@ -46,6 +47,11 @@ export interface ModuleDeps {
   members: MemberDirectory;
   /** The freight templates with their rules, for pricing orders by the delivery module's templates. */
   freightTemplates: FreightTemplateDirectory;
+  /**
+   * Pay orders for business modules (the shop's orders): filled by the pay module when it
+   * registers, used by the others when they handle requests; their listeners hear of payments.
+   */
+  payGateway: PayGateway;
 }
 
 /**

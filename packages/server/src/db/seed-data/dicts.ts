@@ -2797,6 +2797,15 @@ export const DICT_DATA_SEED: DictDataSeed[] = [
   "cssClass": ""
  },
  {
+  "sort": 5,
+  "label": "异常",
+  "value": "40",
+  "dictType": "exp_order_status",
+  "status": 0,
+  "colorType": "warning",
+  "cssClass": ""
+ },
+ {
   "sort": 1,
   "label": "普通快递",
   "value": "1",

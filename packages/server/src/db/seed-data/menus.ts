@@ -227,6 +227,7 @@ export const MENU_SEED: MenuSeedRow[] = [
   [2022,"规格更新","product:property:update",3,3,2019,"","","","",true,true,true],
   [2023,"规格删除","product:property:delete",3,4,2019,"","","","",true,true,true],
   [2072,"订单中心","",1,65,2362,"trade","ep:eleme","","",true,true,true],
+  [2076,"订单列表","",2,1,2072,"order","ep:list","mall/trade/order/index","TradeOrder",true,true,true],
   [2083,"地区管理","",2,14,1,"area","row","system/area/index","SystemArea",true,true,true],
   [2130,"邮箱管理","",2,11,1,"mail","email","","",true,true,true],
   [2131,"邮箱账号","",2,0,2130,"mail-account","user","system/mail/account/index","SystemMailAccount",true,true,true],

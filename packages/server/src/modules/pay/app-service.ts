@@ -9,9 +9,11 @@ import {
   type payChannelCreateReq,
   type payChannelUpdateReq,
 } from '@app/contract';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { STATUS_ENABLED } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { fail, isUniqueViolation } from '../../lib/errors.js';
 import { appRepository, type AppRow, type ChannelRow } from './app-repository.js';
 import type { ChannelConfigs } from './channel-config.js';
@@ -25,9 +27,11 @@ export interface AppUsage {
 /** 支付应用 of the caller's tenant and their channel configurations. */
 export const appService = (ctx: AppContext, configs: ChannelConfigs, usage: AppUsage) => {
   const repo = appRepository(ctx.db.kysely);
+  /** `db`: the caller's transaction, when it is in one. */
+  const repoOf = (db?: Kysely<Database>) => (db ? appRepository(db) : repo);
 
-  const existing = async (tenantId: number, id: number): Promise<AppRow> => {
-    const row = await repo.findById(tenantId, id);
+  const existing = async (tenantId: number, id: number, db?: Kysely<Database>): Promise<AppRow> => {
+    const row = await repoOf(db).findById(tenantId, id);
     if (!row) throw fail(PayError.APP_NOT_FOUND);
     return row;
   };
@@ -41,13 +45,13 @@ export const appService = (ctx: AppContext, configs: ChannelConfigs, usage: AppU
     existing,
 
     /** The app an order is paid or refunded through: it exists and is enabled. */
-    async enabled(tenantId: number, id: number): Promise<AppRow> {
-      const app = await existing(tenantId, id);
+    async enabled(tenantId: number, id: number, db?: Kysely<Database>): Promise<AppRow> {
+      const app = await existing(tenantId, id, db);
       if (app.status !== STATUS_ENABLED) throw fail(PayError.APP_IS_DISABLE);
       return app;
     },
 
-    firstEnabled: (tenantId: number) => repo.firstEnabled(tenantId),
+    firstEnabled: (tenantId: number, db?: Kysely<Database>) => repoOf(db).firstEnabled(tenantId),
     namesOf: (tenantId: number, ids: readonly number[]) => repo.namesOf(tenantId, ids),
 
     async page(user: LoginUser, query: z.output<typeof payAppPageReq>): Promise<PageResult<PayAppPageItem>> {
@@ -133,7 +137,8 @@ export const appService = (ctx: AppContext, configs: ChannelConfigs, usage: AppU
       return channel;
     },
 
-    findChannelById: (tenantId: number, id: number) => repo.findChannelById(tenantId, id),
+    findChannelById: (tenantId: number, id: number, db?: Kysely<Database>) =>
+      repoOf(db).findChannelById(tenantId, id),
     findChannelAnyTenant: (id: number) => repo.findChannelAnyTenant(id),
   };
 };

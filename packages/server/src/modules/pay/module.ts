@@ -1,4 +1,4 @@
-import { payChannelNotifyOrder, payChannelNotifyRefund } from '@app/contract';
+import { PAY_ORDER_STATUS, payChannelNotifyOrder, payChannelNotifyRefund } from '@app/contract';
 import type { FastifyReply } from 'fastify';
 import { withoutTenantScope } from '../../db/tenant-scope.js';
 import { secretBox } from '../../lib/secret-box.js';
@@ -13,9 +13,10 @@ import { demoOrderService } from './demo-order-service.js';
 import { payNotifier, type PayNotifier } from './notifier.js';
 import { notifyRepository } from './notify-repository.js';
 import { notifyService } from './notify-service.js';
+import { orderRepository } from './order-repository.js';
 import { orderService } from './order-service.js';
 import { payRoutes } from './routes.js';
-import { settlement, type PayListeners } from './settlement.js';
+import { settlement } from './settlement.js';
 import { memberWalletService } from './wallet.js';
 
 declare module 'fastify' {
@@ -26,10 +27,11 @@ declare module 'fastify' {
 }
 
 /** 支付管理: apps and channels, orders and refunds, merchant notifications, demo orders, the cashier's API. */
-export default defineModule(async ({ app, route, ctx, apiPrefix, jobHandlers, members }) => {
+export default defineModule(async ({ app, route, ctx, apiPrefix, jobHandlers, members, payGateway }) => {
   const keyMaterial = storedKeyMaterial(ctx, 'pay-channel-config');
   const configs = channelConfigs(async () => secretBox(await keyMaterial()));
-  const listeners: PayListeners = { onOrderPaid: [], onRefundSucceeded: [] };
+  // Business modules (the shop's orders) add theirs through the gateway.
+  const { listeners } = payGateway;
   let orders: ReturnType<typeof orderService> | null = null;
   // Deleting an app asks the order side; the order side pays through the apps.
   const apps = appService(ctx, configs, {
@@ -41,6 +43,22 @@ export default defineModule(async ({ app, route, ctx, apiPrefix, jobHandlers, me
   const demoOrders = demoOrderService(ctx, apps, orders, payments);
   listeners.onOrderPaid.push(demoOrders.onOrderPaid);
   listeners.onRefundSucceeded.push(demoOrders.onRefundSucceeded);
+  payGateway.provide({
+    firstEnabledAppId: async (db, tenantId) => (await apps.firstEnabled(tenantId, db))?.id,
+    createOrder: (db, tenantId, input, by) => orders!.createOrderIn(db, tenantId, input, by),
+    async closeOrder(db, tenantId, id, at) {
+      const rows = orderRepository(db);
+      if (!(await rows.findOrder(tenantId, id))) return undefined;
+      await rows.closeOrder(id, at);
+      return (await rows.findOrder(tenantId, id))?.status;
+    },
+    async updateOrderPrice(db, tenantId, id, price, at) {
+      const rows = orderRepository(db);
+      const order = await rows.findOrder(tenantId, id);
+      return order?.status === PAY_ORDER_STATUS.WAITING && rows.updateWaitingPrice(id, price, at);
+    },
+    refund: (db, tenantId, input, by) => payments.refundIn(db, tenantId, input, by),
+  });
 
   const notifyRows = notifyRepository(ctx.db.kysely, ctx.db.dialect);
   payRoutes(route, {
@@ -50,6 +68,11 @@ export default defineModule(async ({ app, route, ctx, apiPrefix, jobHandlers, me
     notifications: notifyService(notifyRows, apps),
     demoOrders,
     wallets: memberWalletService(ctx, members),
+    async memberOwns(tenantId, memberId, payOrderId) {
+      for (const owns of payGateway.memberPayOrders)
+        if (await owns(tenantId, memberId, payOrderId)) return true;
+      return false;
+    },
   });
 
   // Providers' notifications: the signature covers the body as sent, so it is read as text.

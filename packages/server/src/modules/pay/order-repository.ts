@@ -315,6 +315,30 @@ export const orderRepository = (db: Kysely<Database>) => {
     },
 
     /**
+     * Changes a waiting order's price; false when it no longer waits, or when a provider's payment
+     * of it is under way (the payer may be paying the old price at this moment).
+     */
+    async updateWaitingPrice(id: number, price: number, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable('payOrder')
+        .set({ price, updateTime: at })
+        .where('id', '=', id)
+        .where('status', '=', PAY_ORDER_STATUS.WAITING)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('payOrderExtension')
+                .select('id')
+                .where('orderId', '=', id)
+                .where('status', '=', PAY_ORDER_STATUS.WAITING),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
      * Reserves `price` of a paid order for a refund: never more than paid in total, whatever runs at
      * the same time (the condition is part of the update). False when it would exceed.
      */

@@ -8,8 +8,10 @@ import type {
   PayRefundFilter,
 } from '@app/contract';
 import { DICT_TYPE, PayError, type payOrderCreateReq } from '@app/contract';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import { badRequest, fail, isUniqueViolation } from '../../lib/errors.js';
 import { checkExportSize, EXPORT_MAX_ROWS } from '../../lib/export-limit.js';
@@ -69,6 +71,24 @@ export const orderService = (ctx: AppContext, apps: AppService) => {
         if (isUniqueViolation(error)) throw fail(PayError.ORDER_EXISTS);
         throw error;
       }
+    },
+
+    /**
+     * Creates a waiting order in the caller's transaction (PayGateway.createOrder): a business
+     * record and its pay order are written together. A merchant order id the app already has
+     * belongs to another record, so it is refused rather than answered.
+     */
+    async createOrderIn(
+      tx: Kysely<Database>,
+      tenantId: number,
+      input: NewPayOrder,
+      by: number | string | null,
+    ): Promise<number> {
+      const app = await apps.enabled(tenantId, input.appId, tx);
+      const rows = orderRepository(tx);
+      if (await rows.findOrderByMerchantId(tenantId, input.appId, input.merchantOrderId))
+        throw fail(PayError.ORDER_EXISTS);
+      return rows.insertOrder(tenantId, { ...input, notifyUrl: app.orderNotifyUrl }, ctx.now(), by);
     },
 
     /** An order a merchant's own system asks for through the API. */

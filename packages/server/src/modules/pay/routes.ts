@@ -1,4 +1,5 @@
 import {
+  appPayOrderSubmit,
   memberWalletGet,
   payAppCreate,
   payAppDelete,
@@ -27,8 +28,10 @@ import {
   payRefundExport,
   payRefundGet,
   payRefundPage,
+  PayError,
 } from '@app/contract';
 import { sendXlsx } from '../../lib/crud/index.js';
+import { fail } from '../../lib/errors.js';
 import type { RouteRegistrar } from '../../plugins/routes.js';
 import type { AppService } from './app-service.js';
 import type { DemoOrderService } from './demo-order-service.js';
@@ -49,6 +52,7 @@ export const payRoutes = (
     notifications,
     demoOrders,
     wallets,
+    memberOwns,
   }: {
     apps: AppService;
     orders: OrderService;
@@ -56,6 +60,8 @@ export const payRoutes = (
     notifications: ReturnType<typeof notifyService>;
     demoOrders: DemoOrderService;
     wallets: MemberWalletService;
+    /** Whether a pay order is one of the member's own orders' (PayGateway.memberPayOrders). */
+    memberOwns: (tenantId: number, memberId: number, payOrderId: number) => Promise<boolean>;
   },
 ): void => {
   route(payAppPage, ({ user, query }) => apps.page(user, query));
@@ -76,6 +82,11 @@ export const payRoutes = (
   route(payOrderGet, ({ user, query }) => orders.get(user, query.id));
   route(payOrderGetDetail, ({ user, query }) => orders.detail(user, query.id));
   route(payOrderSubmit, ({ user, body, ip, raw }) => payments.submit(user, body, ip, originOf(raw)));
+  // The member API's cashier: a member reaches the pay orders of their own orders only.
+  route(appPayOrderSubmit, async ({ user, body, ip, raw }) => {
+    if (!(await memberOwns(user.tenantId, user.id, body.id))) throw fail(PayError.ORDER_NOT_FOUND);
+    return payments.submit(user, body, ip, originOf(raw));
+  });
   route.raw(payOrderExport, async (req, reply) =>
     sendXlsx(reply, '支付订单.xlsx', await orders.exportExcel(req.user, req.query)),
   );

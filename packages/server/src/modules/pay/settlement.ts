@@ -9,7 +9,6 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
-import { ADMIN_USER_TYPE } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { fail, isUniqueViolation } from '../../lib/errors.js';
 import type { ChannelRow } from './app-repository.js';
@@ -33,6 +32,12 @@ export interface NewPayRefund {
   price: number;
   reason: string;
   userIp: string | null;
+}
+
+/** A refund recorded in a transaction; `finish` asks a provider's channel once it committed. */
+export interface StartedRefund {
+  id: number;
+  finish(): Promise<void>;
 }
 
 /**
@@ -301,10 +306,11 @@ export const settlement = (
     const at = ctx.now();
     await db.transaction().execute(async (tx) => {
       const no = newNo('P', at);
+      // The payer's own wallet: a member's through the member API, an operator's in the console.
       const paid = await instant.pay(tx, order, no, at, {
         tenantId: user.tenantId,
         userId: user.id,
-        userType: ADMIN_USER_TYPE,
+        userType: user.userType,
       });
       // The money moved with this transaction: the attempt is recorded paid at once.
       const attempt = await orderRepository(tx).insertExtension(
@@ -394,6 +400,89 @@ export const settlement = (
     };
   };
 
+  /**
+   * Inside `tx`: checks a refund, reserves its amount on the order and records it; mock and wallet
+   * settle it in `tx` too. A provider's channel is asked by `finish`, once `tx` committed (a
+   * failure leaves the refund waiting for the sync job).
+   */
+  const beginRefund = async (
+    tx: Kysely<Database>,
+    tenantId: number,
+    input: NewPayRefund,
+    by: number | string | null,
+    origin: string,
+  ): Promise<StartedRefund> => {
+    const orders = orderRepository(tx);
+    const order = await orders.findOrder(tenantId, input.orderId);
+    if (!order) throw fail(PayError.ORDER_NOT_FOUND);
+    if (order.status !== PAY_ORDER_STATUS.SUCCESS && order.status !== PAY_ORDER_STATUS.REFUND)
+      throw fail(PayError.ORDER_REFUND_FAIL_STATUS_ERROR);
+    if (input.price + order.refundPrice > order.price) throw fail(PayError.REFUND_PRICE_EXCEED);
+    const app = await apps.enabled(tenantId, order.appId, tx);
+    const channel =
+      order.channelId === null ? undefined : await apps.findChannelById(tenantId, order.channelId, tx);
+    if (!channel) throw fail(PayError.CHANNEL_NOT_FOUND);
+    if (await orders.findRefundByMerchantId(tenantId, order.appId, input.merchantRefundId))
+      throw fail(PayError.REFUND_EXISTS);
+
+    const at = ctx.now();
+    const no = newNo('R', at);
+    if (!(await orders.reserveRefund(order.id, input.price, at))) throw fail(PayError.REFUND_PRICE_EXCEED);
+    const id = await orders.insertRefund(
+      {
+        tenantId,
+        no,
+        appId: order.appId,
+        channelId: channel.id,
+        channelCode: channel.code,
+        orderId: order.id,
+        orderNo: order.no ?? '',
+        merchantOrderId: order.merchantOrderId,
+        merchantRefundId: input.merchantRefundId,
+        notifyUrl: app.refundNotifyUrl,
+        payPrice: order.price,
+        refundPrice: input.price,
+        reason: input.reason,
+        userIp: input.userIp,
+        channelOrderNo: order.channelOrderNo,
+        channelRefundNo: null,
+        successTime: null,
+        channelErrorCode: null,
+        channelErrorMsg: null,
+        channelNotifyData: null,
+      },
+      at,
+      by,
+    );
+    const instant = INSTANT_CHANNELS[channel.code];
+    if (instant) {
+      const done = await instant.refund(tx, order, { id, no, refundPrice: input.price }, at);
+      await settleRefunded(tx, (await orders.findRefund(tenantId, id))!, done, at);
+      return { id, finish: async () => {} };
+    }
+    return {
+      id,
+      async finish() {
+        try {
+          // The channel's client opens its stored configuration: outside the transaction.
+          const client = await clientOf(channel);
+          if (!('remote' in client)) return;
+          const result = await client.remote.refund({
+            outTradeNo: order.no ?? '',
+            outRefundNo: no,
+            reason: input.reason,
+            payPrice: order.price,
+            refundPrice: input.price,
+            notifyUrl: notifyUrlOf(origin, 'refund', channel.id),
+          });
+          await applyRefundResult((await repo.findRefund(tenantId, id))!, result);
+        } catch {
+          // Unreachable for now: the refund waits, and the sync job asks the provider again.
+        }
+      },
+    };
+  };
+
   /** The channel and client a provider's notification names (it carries no tenant: the channel does). */
   const notifiedChannel = async (channelId: string) => {
     const id = Number(channelId);
@@ -459,85 +548,21 @@ export const settlement = (
       by: number | string | null,
       origin = '',
     ): Promise<number> {
-      const order = await repo.findOrder(tenantId, input.orderId);
-      if (!order) throw fail(PayError.ORDER_NOT_FOUND);
-      if (order.status !== PAY_ORDER_STATUS.SUCCESS && order.status !== PAY_ORDER_STATUS.REFUND)
-        throw fail(PayError.ORDER_REFUND_FAIL_STATUS_ERROR);
-      if (input.price + order.refundPrice > order.price) throw fail(PayError.REFUND_PRICE_EXCEED);
-      const app = await apps.enabled(tenantId, order.appId);
-      const channel =
-        order.channelId === null ? undefined : await apps.findChannelById(tenantId, order.channelId);
-      if (!channel) throw fail(PayError.CHANNEL_NOT_FOUND);
-      if (await repo.findRefundByMerchantId(tenantId, order.appId, input.merchantRefundId))
-        throw fail(PayError.REFUND_EXISTS);
-      const client = await clientOf(channel);
-
-      const at = ctx.now();
-      const no = newNo('R', at);
-      const values = {
-        tenantId,
-        no,
-        appId: order.appId,
-        channelId: channel.id,
-        channelCode: channel.code,
-        orderId: order.id,
-        orderNo: order.no ?? '',
-        merchantOrderId: order.merchantOrderId,
-        merchantRefundId: input.merchantRefundId,
-        notifyUrl: app.refundNotifyUrl,
-        payPrice: order.price,
-        refundPrice: input.price,
-        reason: input.reason,
-        userIp: input.userIp,
-        channelOrderNo: order.channelOrderNo,
-        channelRefundNo: null,
-        successTime: null,
-        channelErrorCode: null,
-        channelErrorMsg: null,
-        channelNotifyData: null,
-      };
-      let id: number;
+      let started: StartedRefund;
       try {
-        id = await db.transaction().execute(async (tx) => {
-          const orders = orderRepository(tx);
-          if (!(await orders.reserveRefund(order.id, input.price, at)))
-            throw fail(PayError.REFUND_PRICE_EXCEED);
-          const refundId = await orders.insertRefund(values, at, by);
-          if ('instant' in client) {
-            const done = await client.instant.refund(
-              tx,
-              order,
-              { id: refundId, no, refundPrice: input.price },
-              at,
-            );
-            const refund = (await orders.findRefund(tenantId, refundId))!;
-            await settleRefunded(tx, refund, done, at);
-          }
-          return refundId;
-        });
+        started = await db.transaction().execute((tx) => beginRefund(tx, tenantId, input, by, origin));
       } catch (error) {
         // The unique indexes: a refund of this order under way, or this merchant refund id again.
         if (isUniqueViolation(error)) throw fail(PayError.REFUND_HAS_REFUNDING);
         throw error;
       }
-      if ('remote' in client) {
-        const refund = (await repo.findRefund(tenantId, id))!;
-        try {
-          const result = await client.remote.refund({
-            outTradeNo: order.no ?? '',
-            outRefundNo: no,
-            reason: input.reason,
-            payPrice: order.price,
-            refundPrice: input.price,
-            notifyUrl: notifyUrlOf(origin, 'refund', channel.id),
-          });
-          await applyRefundResult(refund, result);
-        } catch {
-          // Unreachable for now: the refund waits, and the sync job asks the provider again.
-        }
-      }
-      return id;
+      await started.finish();
+      return started.id;
     },
+
+    /** A refund in a business module's transaction (PayGateway.refund): it commits with the business change. */
+    refundIn: (tx: Kysely<Database>, tenantId: number, input: NewPayRefund, by: number | string | null) =>
+      beginRefund(tx, tenantId, input, by, ''),
 
     /**
      * Closes waiting orders past their time (the job `payOrderExpireJob`), after asking the provider

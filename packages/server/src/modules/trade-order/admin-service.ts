@@ -3,17 +3,21 @@ import type {
   TradeOrder,
   TradeOrderDetail,
   TradeOrderItem,
+  TradeOrderLog,
   TradeOrderProperty,
+  TradeOrderSummary,
 } from '@app/contract';
-import { TRADE_ORDER_STATUS, TradeError, type tradeOrderPageReq } from '@app/contract';
+import { TRADE_ORDER_STATUS, TradeError, type TradeOrderFilter, type tradeOrderPageReq } from '@app/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext, LoginUser } from '../../context.js';
+import { ADMIN_USER_TYPE, MEMBER_USER_TYPE, type AppContext, type LoginUser } from '../../context.js';
 import type { TradeOrderTable } from '../../db/trade-schema.js';
 import { formatArea } from '../../lib/area.js';
-import { contains, fetchPage, notDeleted } from '../../lib/crud/index.js';
+import { fetchPage, notDeleted } from '../../lib/crud/index.js';
 import { fail } from '../../lib/errors.js';
+import { filteredOrders } from './order-list.js';
 import { orderItemsOf, type OrderItemRow } from './order-items.js';
+import { SYSTEM_OPERATOR } from './order-log.js';
 
 type PageReq = z.output<typeof tradeOrderPageReq>;
 type OrderRow = Selectable<TradeOrderTable>;
@@ -56,44 +60,86 @@ const toOrder = (row: OrderRow, items: ItemRow[]): TradeOrder => {
   };
 };
 
+const SYSTEM_OPERATOR_NAME = '系统';
+
 /**
- * 订单列表 in the console: every member's orders of the caller's tenant. The member filters
- * (nickname, mobile) and the detail's buyer read member_user by the tenant's ids.
+ * 订单列表 in the console: every member's orders of the caller's tenant (filtered by order-list.ts).
+ * The detail's buyer reads member_user by the tenant's ids; its log names each operator.
  */
 export const tradeOrderAdminService = (ctx: AppContext) => {
   const db = ctx.db.kysely;
 
   const itemsOf = (tenantId: number, orderIds: number[]) => orderItemsOf(db, tenantId, orderIds);
 
+  /** Nicknames by id, in one query (deleted ones too: they still name who acted). */
+  const nicknames = async (
+    table: 'memberUser' | 'systemUsers',
+    tenantId: number,
+    ids: number[],
+  ): Promise<Map<number, string>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'nickname'])
+      .where('tenantId', '=', tenantId)
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((r) => [Number(r.id), r.nickname]));
+  };
+
+  /** The order's log, oldest first, with each operator's name: two name queries, not one per row. */
+  const logsOf = async (tenantId: number, orderId: number): Promise<TradeOrderLog[]> => {
+    const rows = await db
+      .selectFrom('tradeOrderLog')
+      .select([
+        'id',
+        'content',
+        'createTime',
+        'userType',
+        'userId',
+        'operateType',
+        'beforeStatus',
+        'afterStatus',
+      ])
+      .where('tenantId', '=', tenantId)
+      .where('orderId', '=', orderId)
+      .where(notDeleted())
+      .orderBy('id')
+      .execute();
+    const idsOf = (userType: number) => rows.filter((r) => r.userType === userType).map((r) => r.userId);
+    const [members, admins] = await Promise.all([
+      nicknames('memberUser', tenantId, idsOf(MEMBER_USER_TYPE)),
+      nicknames('systemUsers', tenantId, idsOf(ADMIN_USER_TYPE)),
+    ]);
+    const nameOf = (row: (typeof rows)[number]): string => {
+      if (row.userType === MEMBER_USER_TYPE) return members.get(row.userId) ?? '';
+      if (row.userType === ADMIN_USER_TYPE) return admins.get(row.userId) ?? '';
+      return row.userType === SYSTEM_OPERATOR.userType ? SYSTEM_OPERATOR_NAME : '';
+    };
+    return rows.map((row) => ({ ...row, operatorName: nameOf(row) }));
+  };
+
+  /** The express company of the order's shipment, as named when it was shipped. */
+  const logisticsNameOf = async (tenantId: number, orderId: number): Promise<string | null> => {
+    const shipment = await db
+      .selectFrom('tradeExpressOrder')
+      .select('expressName')
+      .where('tenantId', '=', tenantId)
+      .where('orderId', '=', orderId)
+      .where(notDeleted())
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return shipment?.expressName ?? null;
+  };
+
   return {
     async page(user: LoginUser, query: PageReq): Promise<PageResult<TradeOrder>> {
-      let filtered = db.selectFrom('tradeOrder').where('tenantId', '=', user.tenantId).where(notDeleted());
-      if (query.no !== undefined) filtered = filtered.where(contains('no', query.no));
-      if (query.userId !== undefined) filtered = filtered.where('userId', '=', query.userId);
-      if (query.userNickname !== undefined || query.userMobile !== undefined) {
-        let members = db
-          .selectFrom('memberUser')
-          .select('id')
-          .where('tenantId', '=', user.tenantId)
-          .where(notDeleted());
-        if (query.userNickname !== undefined)
-          members = members.where(contains('nickname', query.userNickname));
-        if (query.userMobile !== undefined) members = members.where(contains('mobile', query.userMobile));
-        filtered = filtered.where('userId', 'in', members);
-      }
-      if (query.receiverName !== undefined)
-        filtered = filtered.where(contains('receiverName', query.receiverName));
-      if (query.receiverMobile !== undefined)
-        filtered = filtered.where('receiverMobile', '=', query.receiverMobile);
-      if (query.type !== undefined) filtered = filtered.where('type', '=', query.type);
-      if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
-      if (query.terminal !== undefined) filtered = filtered.where('terminal', '=', query.terminal);
-      if (query.payChannelCode !== undefined)
-        filtered = filtered.where('payChannelCode', '=', query.payChannelCode);
-      const [from, to] = query.createTime ?? [null, null];
-      if (from !== null) filtered = filtered.where('createTime', '>=', from);
-      if (to !== null) filtered = filtered.where('createTime', '<=', to);
-      const page = await fetchPage(filtered, query, (q) => q.selectAll().orderBy('id', 'desc'));
+      const { pageNo, pageSize, ...filter } = query;
+      const filtered = filteredOrders(db, user.tenantId, filter);
+      const page = await fetchPage(filtered, { pageNo, pageSize }, (q) =>
+        q.selectAll().orderBy('id', 'desc'),
+      );
       const items = await itemsOf(
         user.tenantId,
         page.list.map((r) => r.id),
@@ -110,15 +156,47 @@ export const tradeOrderAdminService = (ctx: AppContext) => {
         .where(notDeleted())
         .executeTakeFirst();
       if (!row) throw fail(TradeError.ORDER_NOT_FOUND);
-      const buyer = await db
-        .selectFrom('memberUser')
-        .select(['id', 'nickname', 'avatar'])
-        .where('tenantId', '=', user.tenantId)
-        .where('id', '=', row.userId)
-        .executeTakeFirst();
+      const [buyer, items, logs, logisticsName] = await Promise.all([
+        db
+          .selectFrom('memberUser')
+          .select(['id', 'nickname', 'avatar'])
+          .where('tenantId', '=', user.tenantId)
+          .where('id', '=', row.userId)
+          .executeTakeFirst(),
+        itemsOf(user.tenantId, [row.id]),
+        logsOf(user.tenantId, row.id),
+        // Shipped without logistics (0) or not yet: no express company.
+        row.logisticsId ? logisticsNameOf(user.tenantId, row.id) : null,
+      ]);
       return {
-        ...toOrder(row, (await itemsOf(user.tenantId, [row.id])).get(row.id) ?? []),
+        ...toOrder(row, items.get(row.id) ?? []),
         user: buyer ?? null,
+        logs,
+        logisticsName,
+      };
+    },
+
+    /**
+     * 订单列表's figures over the same filters as its page. There are no after-sales yet (no 售后
+     * module), so their count and amount are 0.
+     */
+    async summary(user: LoginUser, filter: TradeOrderFilter): Promise<TradeOrderSummary> {
+      const row = await filteredOrders(db, user.tenantId, filter)
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('orderCount'),
+          eb.fn
+            .sum<number | string | null>(
+              eb.case().when('payed', '=', 1).then(eb.ref('payPrice')).else(0).end(),
+            )
+            .as('orderPayPrice'),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        // PostgreSQL answers count and sum of bigint as text.
+        orderCount: Number(row.orderCount),
+        orderPayPrice: Number(row.orderPayPrice ?? 0),
+        afterSaleCount: 0,
+        afterSalePrice: 0,
       };
     },
   };

@@ -10,7 +10,8 @@ import type { FreightTemplateDirectory } from '../delivery/directory.js';
 /*
  * The price of a cart, read from the catalogue at that moment: the settlement shows it, and order
  * creation computes it again inside its transaction. Freight by the one calculation (quoteFreight),
- * one parcel per delivery template; an SPU without a template ships free.
+ * one parcel per delivery template; an SPU without a template ships free. And the stock an order
+ * takes and gives back, and how a price adjustment is shared among its items.
  */
 
 /** product_spu_status 销售中; product_sku 0 启用. */
@@ -174,4 +175,101 @@ export const priceCart = async (
     payPrice: totalPrice + deliveryPrice,
     deliveryTemplateId: parcels.keys().next().value ?? null,
   };
+};
+
+/**
+ * Moves `delta` units of an SKU's stock (negative: takes them, only while that many are left) and
+ * keeps its SPU's derived figures (total stock, 预警中) in step. Returns whether the stock moved.
+ */
+export const moveStock = async (
+  tx: Kysely<Database>,
+  tenantId: number,
+  sku: { skuId: number; spuId: number },
+  delta: number,
+  at: number,
+): Promise<boolean> => {
+  let update = tx
+    .updateTable('productSku')
+    .set((eb) => ({ stock: eb('stock', '+', delta), updateTime: at }))
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', sku.skuId);
+  // One statement checks and takes, so concurrent orders never take more than is left.
+  if (delta < 0) update = update.where('stock', '>=', -delta);
+  const { numUpdatedRows } = await update.executeTakeFirst();
+  if (numUpdatedRows === 0n) return false;
+  await tx
+    .updateTable('productSpu')
+    .set((eb) => ({
+      totalStock: eb('totalStock', '+', delta),
+      alarmStock: eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('productSku as s')
+              .select('s.id')
+              .where('s.tenantId', '=', tenantId)
+              .where('s.spuId', '=', sku.spuId)
+              .where(notDeleted('s'))
+              .where('s.status', '=', SKU_ENABLED)
+              .where('s.warnStock', 'is not', null)
+              .whereRef('s.stock', '<=', 's.warnStock'),
+          ),
+        )
+        .then(1)
+        .else(0)
+        .end(),
+      updateTime: at,
+    }))
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', sku.spuId)
+    .execute();
+  return true;
+};
+
+/**
+ * Gives an order's stock back, in SKU order (as orders take it, so two transactions lock the SKUs
+ * in the same order). Call it only in the transaction that moved the order out of 待支付 or 待发货
+ * with a conditional update, so it runs once per order.
+ */
+export const returnStock = async (
+  tx: Kysely<Database>,
+  tenantId: number,
+  orderId: number,
+  at: number,
+): Promise<void> => {
+  const items = await tx
+    .selectFrom('tradeOrderItem')
+    .select(['skuId', 'spuId', 'count'])
+    .where('tenantId', '=', tenantId)
+    .where('orderId', '=', orderId)
+    .where(notDeleted())
+    .orderBy('skuId')
+    .execute();
+  for (const item of items) await moveStock(tx, tenantId, item, item.count, at);
+};
+
+/**
+ * Shares `adjustment` fen among items in proportion to `weights` (their pay prices), in whole fen
+ * that sum to it exactly (the largest remainders take the odd fen). A discount never takes an item
+ * below 0: what exceeds the items' total is the freight's (the order's pay price carries it).
+ */
+export const divideAdjustment = (weights: readonly number[], adjustment: number): number[] => {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const amount = BigInt(adjustment < 0 ? Math.min(-adjustment, total) : adjustment);
+  // Items that cost nothing share a surcharge evenly.
+  const basis = (total > 0 ? weights : weights.map(() => 1)).map(BigInt);
+  const basisTotal = total > 0 ? BigInt(total) : BigInt(weights.length);
+  // In BigInt: fen × fen outgrows a double's exact integers.
+  const shares = basis.map((w) => (amount * w) / basisTotal);
+  let left = amount - shares.reduce((sum, x) => sum + x, 0n);
+  const byRemainder = basis
+    .map((w, i) => ({ i, remainder: (amount * w) % basisTotal }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
+  for (const { i } of byRemainder) {
+    if (left <= 0n) break;
+    shares[i]! += 1n;
+    left -= 1n;
+  }
+  return shares.map((x) => (adjustment < 0 && x !== 0n ? -Number(x) : Number(x)));
 };

@@ -8,7 +8,7 @@ import type {
 import {
   MemberError,
   ProductError,
-  TRADE_ORDER_CANCEL_TYPE,
+  TRADE_ORDER_OPERATE_TYPE,
   TRADE_ORDER_STATUS,
   TradeError,
   type appTradeOrderCreateReq,
@@ -16,25 +16,25 @@ import {
   type appTradeOrderSettlementReq,
 } from '@app/contract';
 import { randomInt } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import { MEMBER_USER_TYPE, type AppContext, type LoginUser } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { AppContext, LoginUser } from '../../context.js';
 import type { TradeOrderTable } from '../../db/trade-schema.js';
 import { formatArea } from '../../lib/area.js';
-import { createdStamp, fetchPage, notDeleted, updatedStamp } from '../../lib/crud/index.js';
+import { createdStamp, fetchPage, notDeleted } from '../../lib/crud/index.js';
 import { fail, isUniqueViolation } from '../../lib/errors.js';
 import type { FreightTemplateDirectory } from '../delivery/directory.js';
 import type { MemberDirectory } from '../member/directory.js';
-import { priceCart } from './catalogue.js';
+import { moveStock, priceCart } from './catalogue.js';
+import type { OrderLifecycle } from './lifecycle.js';
 import { orderItemsOf, type OrderItemRow } from './order-items.js';
+import { writeOrderLog } from './order-log.js';
+import type { OrderPayments } from './payment.js';
 
 type SettlementReq = z.output<typeof appTradeOrderSettlementReq>;
 type CreateReq = z.output<typeof appTradeOrderCreateReq>;
 type PageReq = z.output<typeof appTradeOrderPageReq>;
 
-/** trade_order_operate_type (v1.8.3): 1 用户下单, 2 用户取消订单. */
-const OPERATE_TYPE = { MEMBER_CREATE: 1, MEMBER_CANCEL: 2 } as const;
 /** terminal 20 H5 网页 when the request does not say. */
 const DEFAULT_TERMINAL = 20;
 const TERMINALS = new Set([10, 11, 20, 31, 32]);
@@ -99,64 +99,16 @@ const toOrder = (row: OrderRow, items: ItemRow[]): AppTradeOrder => ({
 });
 
 /**
- * Moves `delta` units of an SKU's stock (negative: takes them, only while that many are left) and
- * keeps its SPU's derived figures (total stock, 预警中) in step. Returns whether the stock moved.
- */
-const moveStock = async (
-  tx: Kysely<Database>,
-  tenantId: number,
-  sku: { skuId: number; spuId: number },
-  delta: number,
-  at: number,
-): Promise<boolean> => {
-  let update = tx
-    .updateTable('productSku')
-    .set((eb) => ({ stock: eb('stock', '+', delta), updateTime: at }))
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', sku.skuId);
-  // One statement checks and takes, so concurrent orders never take more than is left.
-  if (delta < 0) update = update.where('stock', '>=', -delta);
-  const { numUpdatedRows } = await update.executeTakeFirst();
-  if (numUpdatedRows === 0n) return false;
-  await tx
-    .updateTable('productSpu')
-    .set((eb) => ({
-      totalStock: eb('totalStock', '+', delta),
-      alarmStock: eb
-        .case()
-        .when(
-          eb.exists(
-            eb
-              .selectFrom('productSku as s')
-              .select('s.id')
-              .where('s.tenantId', '=', tenantId)
-              .where('s.spuId', '=', sku.spuId)
-              .where(notDeleted('s'))
-              .where('s.status', '=', 0)
-              .where('s.warnStock', 'is not', null)
-              .whereRef('s.stock', '<=', 's.warnStock'),
-          ),
-        )
-        .then(1)
-        .else(0)
-        .end(),
-      updateTime: at,
-    }))
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', sku.spuId)
-    .execute();
-  return true;
-};
-
-/**
- * A member's orders: settlement prices a cart, create places it (re-priced, stock taken, all in one
- * transaction), cancel returns the stock of an unpaid order. A member reaches its own orders only:
- * another member's is 不存在.
+ * A member's orders: settlement prices a cart, create places it (re-priced, stock taken, its pay
+ * order created, all in one transaction), cancel returns the stock of an unpaid order and closes its
+ * pay order (lifecycle.ts). A member reaches its own orders only: another member's is 不存在.
  */
 export const tradeOrderService = (
   ctx: AppContext,
   members: MemberDirectory,
   freightTemplates: FreightTemplateDirectory,
+  payments: OrderPayments,
+  lifecycle: OrderLifecycle,
 ) => {
   const db = ctx.db.kysely;
 
@@ -183,6 +135,7 @@ export const tradeOrderService = (
   ) =>
     db.transaction().execute(async (tx) => {
       const at = ctx.now();
+      const appId = await payments.appOf(tx, member.tenantId);
       const cart = await priceCart(tx, member.tenantId, body.items, address.areaId, freightTemplates);
       // Stock in SKU order, so two orders of the same SKUs lock them in the same order.
       const bySku = [...cart.items].sort((a, b) => a.skuId - b.skuId);
@@ -190,12 +143,13 @@ export const tradeOrderService = (
         if (!(await moveStock(tx, member.tenantId, item, -item.count, at)))
           throw fail(ProductError.SKU_STOCK_NOT_ENOUGH);
       const terminal = Number(client.terminal);
+      const no = orderNo(at);
       const { id } = await tx
         .insertInto('tradeOrder')
         .values({
           tenantId: member.tenantId,
           ...createdStamp(at, member.id),
-          no: orderNo(at),
+          no,
           type: 0,
           terminal: TERMINALS.has(terminal) ? terminal : DEFAULT_TERMINAL,
           userId: member.id,
@@ -254,21 +208,34 @@ export const tradeOrderService = (
           })),
         )
         .execute();
+      await writeOrderLog(tx, member.tenantId, at, {
+        orderId,
+        operator: member,
+        operateType: TRADE_ORDER_OPERATE_TYPE.MEMBER_CREATE,
+        beforeStatus: null,
+        afterStatus: TRADE_ORDER_STATUS.UNPAID,
+        content: '用户下单',
+      });
+      const payOrderId = await payments.create(
+        tx,
+        member.tenantId,
+        appId,
+        {
+          no,
+          payPrice: cart.payPrice,
+          spuNames: cart.items.map((item) => item.spuName),
+          userIp: client.ip,
+        },
+        member.id,
+        at,
+      );
       await tx
-        .insertInto('tradeOrderLog')
-        .values({
-          tenantId: member.tenantId,
-          ...createdStamp(at, member.id),
-          orderId,
-          userId: member.id,
-          userType: MEMBER_USER_TYPE,
-          operateType: OPERATE_TYPE.MEMBER_CREATE,
-          beforeStatus: null,
-          afterStatus: TRADE_ORDER_STATUS.UNPAID,
-          content: '用户下单',
-        })
+        .updateTable('tradeOrder')
+        .set({ payOrderId })
+        .where('tenantId', '=', member.tenantId)
+        .where('id', '=', orderId)
         .execute();
-      return { id: orderId, payOrderId: null };
+      return { id: orderId, payOrderId };
     });
 
   return {
@@ -293,7 +260,7 @@ export const tradeOrderService = (
       member: LoginUser,
       body: CreateReq,
       client: OrderClient,
-    ): Promise<{ id: number; payOrderId: null }> {
+    ): Promise<{ id: number; payOrderId: number }> {
       const address = await addressOf(member, body.addressId);
       // An order number drawn twice in one second (1 in a million) is drawn again.
       for (let attempt = 1; ; attempt++) {
@@ -322,57 +289,7 @@ export const tradeOrderService = (
       return { list: page.list.map((r) => toOrder(r, items.get(r.id) ?? [])), total: page.total };
     },
 
-    cancel: (member: LoginUser, id: number): Promise<boolean> =>
-      db.transaction().execute(async (tx) => {
-        const at = ctx.now();
-        const row = await tx
-          .selectFrom('tradeOrder')
-          .select(['id', 'status'])
-          .where('tenantId', '=', member.tenantId)
-          .where('userId', '=', member.id)
-          .where('id', '=', id)
-          .where(notDeleted())
-          .executeTakeFirst();
-        if (!row) throw fail(TradeError.ORDER_NOT_FOUND);
-        // The status moves only from 待支付, so two cancels (or a cancel and a payment) return the stock once.
-        const { numUpdatedRows } = await tx
-          .updateTable('tradeOrder')
-          .set({
-            status: TRADE_ORDER_STATUS.CANCELED,
-            cancelType: TRADE_ORDER_CANCEL_TYPE.MEMBER_CANCEL,
-            cancelTime: at,
-            ...updatedStamp(at, member.id),
-          })
-          .where('tenantId', '=', member.tenantId)
-          .where('id', '=', id)
-          .where('status', '=', TRADE_ORDER_STATUS.UNPAID)
-          .executeTakeFirst();
-        if (numUpdatedRows === 0n) throw fail(TradeError.ORDER_STATUS_NOT_UNPAID);
-        const items = await tx
-          .selectFrom('tradeOrderItem')
-          .select(['skuId', 'spuId', 'count'])
-          .where('tenantId', '=', member.tenantId)
-          .where('orderId', '=', id)
-          .where(notDeleted())
-          .orderBy('skuId')
-          .execute();
-        for (const item of items) await moveStock(tx, member.tenantId, item, item.count, at);
-        await tx
-          .insertInto('tradeOrderLog')
-          .values({
-            tenantId: member.tenantId,
-            ...createdStamp(at, member.id),
-            orderId: id,
-            userId: member.id,
-            userType: MEMBER_USER_TYPE,
-            operateType: OPERATE_TYPE.MEMBER_CANCEL,
-            beforeStatus: row.status,
-            afterStatus: TRADE_ORDER_STATUS.CANCELED,
-            content: '用户取消订单',
-          })
-          .execute();
-        return true;
-      }),
+    cancel: (member: LoginUser, id: number): Promise<boolean> => lifecycle.cancelByMember(member, id),
   };
 };
 
