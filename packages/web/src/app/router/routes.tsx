@@ -313,6 +313,20 @@ export function createRoutes(guard: LoaderFunction): RouteObject[] {
               }),
             },
             {
+              // One order of 订单列表 (menu 商城系统 › 订单中心 › 订单列表 at /mall/trade/order).
+              id: 'trade-order-detail',
+              path: 'trade/order/detail',
+              handle: meta({
+                title: '订单详情',
+                fullPath: '/trade/order/detail',
+                hidden: true,
+                activeMenu: '/mall/trade/order',
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/trade-order/order-detail-page')).default,
+              }),
+            },
+            {
               // The cashier of any pay order (接入示例's 前往支付); a new one per order, never kept.
               id: 'pay-cashier',
               path: 'pay/cashier',

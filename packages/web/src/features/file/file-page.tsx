@@ -1,12 +1,13 @@
 import { infraFileDelete, infraFilePage } from '@app/contract';
 import type { FileRecord } from '@app/contract';
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, Image } from 'antd';
+import { Button } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { dateTimeColumn, textColumn, useCrudPage } from '../../shared/crud';
 import type { SearchField } from '../../shared/crud';
 import { DocAlert } from '../../shared/ui/doc-alert';
+import { Thumbnail } from '../../shared/ui/thumbnail';
 import { FileUploadDialog } from './file-upload-dialog';
 
 const SEARCH: SearchField[] = [
@@ -39,7 +40,7 @@ const COLUMNS: TableColumnsType<FileRecord> = [
     align: 'center',
     render: (url: string, row) =>
       row.type.startsWith('image/') ? (
-        <Image src={url} alt={row.name} width={60} height={60} style={{ objectFit: 'cover' }} />
+        <Thumbnail src={url} alt={row.name} size={60} />
       ) : (
         <a href={url} target="_blank" rel="noreferrer">
           下载

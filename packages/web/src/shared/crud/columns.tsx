@@ -1,5 +1,4 @@
 import type { Endpoint } from '@app/contract';
-import { Image } from 'antd';
 import type { TableColumnType, TableColumnsType } from 'antd';
 import { formatDateTime } from '../date/format';
 import type { DictValue } from '../dict';
@@ -9,6 +8,7 @@ import type { RowAction } from '../ui/row-actions';
 import { actionColumn, useDeleteAction } from './actions';
 import type { FormDialogControl } from './form-dialog';
 import { useCan } from './use-can';
+import { Thumbnail } from '../ui/thumbnail';
 
 type Options<T> = Omit<TableColumnType<T>, 'title' | 'dataIndex' | 'render'>;
 
@@ -54,7 +54,7 @@ export const imageColumn = <T,>(
   dataIndex,
   width: 90,
   align: 'center',
-  render: (url: string | null, row: T) => url && <Image src={url} alt={alt(row)} width={48} height={48} />,
+  render: (url: string | null, row: T) => url && <Thumbnail src={url} alt={alt(row)} />,
   ...options,
 });
 

@@ -1,0 +1,1 @@
+export { ExpressOrderPage as default } from '../../../express-order-page';

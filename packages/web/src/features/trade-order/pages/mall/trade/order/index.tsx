@@ -1,0 +1,1 @@
+export { TradeOrderPage as default } from '../../../../order-page';
