@@ -1,24 +1,8 @@
-import { expect, type APIRequestContext, type Locator, type Page } from './fixtures';
+import { type APIRequestContext, type Locator, type Page } from './fixtures';
+import { adminApi } from './helpers';
 
 export { apiLogin } from './notify-helpers';
-
-/** Calls the admin API as the holder of `token` (tenant 1) and returns the envelope's data. */
-export const adminApi = async <T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  data?: unknown,
-): Promise<T> => {
-  const res = await request.fetch(`/admin-api${path}`, {
-    method,
-    headers: { 'tenant-id': '1', authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  expect(body.code, `${method} ${path}: ${body.msg}`).toBe(0);
-  return body.data;
-};
+export { adminApi } from './helpers';
 
 /** A new process model (with the server's initial diagram); returns its id. */
 export const createModel = (request: APIRequestContext, token: string, key: string, name: string) =>

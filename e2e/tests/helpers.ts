@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from './fixtures';
+import { expect, type APIRequestContext, type Page } from './fixtures';
 
 export const SCREENSHOTS = new URL('../screenshots/', import.meta.url).pathname;
 
@@ -110,3 +110,21 @@ export async function expectMessage(page: Page, text: string): Promise<void> {
     ),
   );
 }
+
+/** Calls the admin API as the holder of `token` (tenant 1) and returns the envelope's data. */
+export const adminApi = async <T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> => {
+  const res = await request.fetch(`/admin-api${path}`, {
+    method,
+    headers: { 'tenant-id': '1', authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  expect(body.code, `${method} ${path}: ${body.msg}`).toBe(0);
+  return body.data;
+};

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { SCREENSHOTS, expectMessage, sidebar, signIn } from './helpers';
-import { apiLogin } from './notify-helpers';
+import { appApi, smsSignIn } from './member-helpers';
 
 const OK = /确\s*定$/;
 /** The page on show: pages of other tabs stay mounted, hidden. */
@@ -11,37 +11,6 @@ const rows = (page: Page) =>
 /** A mobile no other journey on the shared server uses. */
 const MOBILE = `139${String(Date.now()).slice(-8)}`;
 
-/** Calls the member API as a storefront would. */
-const appApi = async (
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  token?: string,
-) => {
-  const res = await request.fetch(`/app-api${path}`, {
-    method,
-    headers: { 'tenant-id': '1', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  return (await res.json()) as { code: number; msg: string; data: unknown };
-};
-
-/** The code of the latest SMS to `mobile`, read from the SMS log as an administrator. */
-const latestCode = async (request: APIRequestContext, mobile: string): Promise<string> => {
-  const token = await apiLogin(request);
-  const res = await request.get('/admin-api/system/sms-log/page', {
-    headers: { 'tenant-id': '1', authorization: `Bearer ${token}` },
-    params: { mobile, pageSize: '1' },
-  });
-  const body = (await res.json()) as {
-    data: { list: { templateCode: string; templateParams: { code?: string } }[] };
-  };
-  const [latest] = body.data.list;
-  expect(latest?.templateCode).toBe('user-sms-login');
-  return String(latest?.templateParams.code);
-};
-
 test('a member registers by SMS through the member API; the operator finds, inspects and disables them', async ({
   page,
 }) => {
@@ -50,15 +19,7 @@ test('a member registers by SMS through the member API; the operator finds, insp
   const { request } = page;
 
   // The storefront: an SMS code, the sign-in that registers the member, an address.
-  expect(
-    (await appApi(request, 'POST', '/member/auth/send-sms-code', { mobile: MOBILE, scene: 1 })).code,
-  ).toBe(0);
-  const login = await appApi(request, 'POST', '/member/auth/sms-login', {
-    mobile: MOBILE,
-    code: await latestCode(request, MOBILE),
-  });
-  expect(login.code, login.msg).toBe(0);
-  const memberToken = (login.data as { accessToken: string }).accessToken;
+  const memberToken = await smsSignIn(request, MOBILE);
   const address = await appApi(
     request,
     'POST',
