@@ -18,6 +18,7 @@ import { productBench } from './product.js';
 import { schedulerBench } from './scheduler.js';
 import { cpuMs, machine, root, startServer, stop, waitFor, writeSection } from './server.js';
 import { systemBench } from './system.js';
+import { tradeBench } from './trade.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -419,7 +420,7 @@ const designerBench = async () => {
   writeSection('designer', section);
 };
 
-// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `api-log`, `scheduler`, `codegen`, `product`, `pay`, `home`) runs only that section.
+// `tsx bench/run.ts designer` (or `shell`, `login`, `bpm`, `system`, `api-log`, `scheduler`, `codegen`, `product`, `pay`, `home`, `trade`) runs only that section.
 if (process.argv.includes('shell')) await main();
 else if (process.argv.includes('login')) await loginBench();
 else if (process.argv.includes('designer')) await designerBench();
@@ -431,6 +432,7 @@ else if (process.argv.includes('codegen')) await codegenBench();
 else if (process.argv.includes('product')) await productBench();
 else if (process.argv.includes('pay')) await payBench();
 else if (process.argv.includes('home')) await homeBench();
+else if (process.argv.includes('trade')) await tradeBench();
 else {
   await main();
   await loginBench();
@@ -443,4 +445,5 @@ else {
   await productBench();
   await payBench();
   await homeBench();
+  await tradeBench();
 }
