@@ -1,22 +1,8 @@
 import { expect, type APIRequestContext, type Locator, type Page } from './fixtures';
+import { adminApi } from './helpers';
 
-/** Calls the admin API as the holder of `token` (tenant 1) and returns the envelope's data. */
-export const api = async <T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  data?: unknown,
-): Promise<T> => {
-  const res = await request.fetch(`/admin-api${path}`, {
-    method,
-    headers: { 'tenant-id': '1', authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  expect(body.code, `${method} ${path}: ${body.msg}`).toBe(0);
-  return body.data;
-};
+/** The admin API as the holder of `token` (tenant 1); the envelope's data. */
+export const api = adminApi;
 
 /** Seeded menus a workflow approver needs: 工作流程 › 任务管理 (我的流程, 待办任务, 已办任务). */
 const APPROVER_MENU_IDS = [1185, 1200, 1201, 1202, 1207, 1208, 1221, 1222];
