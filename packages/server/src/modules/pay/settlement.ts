@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { serialNo } from '../../lib/serial-no.js';
 import {
   PAY_NOTIFY_TYPE,
   PAY_ORDER_STATUS,
@@ -57,13 +57,8 @@ interface Paid {
   raw: string;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-/** P/R + yyyyMMddHHmmss + 6 random digits: readable, and unique by its index. */
-export const newNo = (prefix: 'P' | 'R', at: number): string => {
-  const d = new Date(at);
-  const stamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-  return `${prefix}${stamp}${pad(randomInt(1_000_000), 6)}`;
-};
+/** P/R + yyyyMMddHHmmss + 6 digits: readable, and unique by its index. */
+export const newNo = (prefix: 'P' | 'R', at: number): string => serialNo(prefix, at);
 
 /** A provider's refusal of an attempt, as its client would report it. */
 const refusedBy = (code: string, message: string): Omit<RemoteOrderResult, 'outTradeNo'> => ({

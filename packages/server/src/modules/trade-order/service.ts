@@ -15,7 +15,7 @@ import {
   type appTradeOrderPageReq,
   type appTradeOrderSettlementReq,
 } from '@app/contract';
-import { randomInt } from 'node:crypto';
+import { serialNo } from '../../lib/serial-no.js';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
@@ -47,14 +47,6 @@ export interface OrderClient {
 
 type OrderRow = Selectable<TradeOrderTable>;
 type ItemRow = OrderItemRow;
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-/** 'o' + yyyyMMddHHmmss (server local time) + 6 random digits. */
-const orderNo = (at: number): string => {
-  const d = new Date(at);
-  const stamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-  return `o${stamp}${pad(randomInt(1_000_000), 6)}`;
-};
 
 const toItem = (row: ItemRow): AppTradeOrderItem => ({
   id: row.id,
@@ -143,7 +135,7 @@ export const tradeOrderService = (
         if (!(await moveStock(tx, member.tenantId, item, -item.count, at)))
           throw fail(ProductError.SKU_STOCK_NOT_ENOUGH);
       const terminal = Number(client.terminal);
-      const no = orderNo(at);
+      const no = serialNo('o', at);
       const { id } = await tx
         .insertInto('tradeOrder')
         .values({
