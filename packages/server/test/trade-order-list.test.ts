@@ -295,7 +295,9 @@ describe.each(DIALECTS)('订单列表 fast paths on %s', (dialect) => {
           });
         }
       }
-      expect(plans.length).toBeGreaterThanOrEqual(queries.length * 2);
+      // Each reads its page; those that are not tabs or kept equalities count too.
+      for (const query of queries) expect(plans.some((p) => p.query === query)).toBe(true);
+      expect(plans.length).toBeGreaterThan(queries.length);
       expect(plans.filter((p) => p.tenantWide.length > 0)).toEqual([]);
     });
     it(QUERY_PLAN_CHECK, () => expectSelectiveQueryPlans(t.db, recorder, 5));

@@ -43,6 +43,9 @@ import * as m041 from './migrations/041_spu_delivery_template.js';
 import * as m042 from './migrations/042_trade_order.js';
 import * as m043 from './migrations/043_trade_fulfilment.js';
 import * as m044 from './migrations/044_trade_order_list_indexes.js';
+import * as m045 from './migrations/045_trade_order_counts.js';
+import * as m046 from './migrations/046_search_grams.js';
+import * as m047 from './migrations/047_trade_order_job_indexes.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -91,6 +94,9 @@ const STEPS: Record<string, Step> = {
   '042_trade_order': m042,
   '043_trade_fulfilment': m043,
   '044_trade_order_list_indexes': m044,
+  '045_trade_order_counts': m045,
+  '046_search_grams': m046,
+  '047_trade_order_job_indexes': m047,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -19,6 +19,7 @@ import type { JobLogTable, JobTable } from './job-schema.js';
 import type { MemberAddressTable, MemberUserTable } from './member-schema.js';
 import type {
   TradeExpressOrderEventTable,
+  TradeOrderCountTable,
   TradeExpressOrderTable,
   TradeOrderItemTable,
   TradeOrderLogTable,
@@ -661,6 +662,9 @@ export interface Database {
   tradeOrderLog: TradeOrderLogTable;
   tradeExpressOrder: TradeExpressOrderTable;
   tradeExpressOrderEvent: TradeExpressOrderEventTable;
+  tradeOrderCount: TradeOrderCountTable;
+  tradeOrderReceiverNameGram: SearchGramTable;
+  memberUserNicknameGram: SearchGramTable;
   payApp: PayAppTable;
   payChannel: PayChannelTable;
   payOrder: PayOrderTable;
@@ -671,6 +675,16 @@ export interface Database {
   payWallet: PayWalletTable;
   payWalletTransaction: PayWalletTransactionTable;
   payDemoOrder: PayDemoOrderTable;
+}
+
+/**
+ * Every 1- and 2-character piece of a searched column, lower-cased, and the row holding it: kept by
+ * migration 046's triggers, read by lib/crud/gram-search.ts.
+ */
+export interface SearchGramTable {
+  tenantId: number;
+  gram: string;
+  rowId: number;
 }
 
 export type UserRow = Selectable<UserTable>;

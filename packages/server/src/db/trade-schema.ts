@@ -109,3 +109,18 @@ export interface TradeExpressOrderEventTable extends TenantAudit {
   status: number;
   content: string;
 }
+
+/**
+ * Live orders and their paid amount per tenant, status, type, terminal and pay channel ('' before
+ * payment), spread over `slot` (id % 8); kept by migration 045's triggers, never written here.
+ */
+export interface TradeOrderCountTable {
+  tenantId: number;
+  status: number;
+  type: number;
+  terminal: number;
+  payChannelCode: string;
+  slot: number;
+  orderCount: number | string;
+  paidPrice: number | string;
+}

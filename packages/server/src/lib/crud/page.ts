@@ -19,17 +19,23 @@ export const pageBounds = ({ pageNo, pageSize }: PageParams): { offset: number; 
 /**
  * One page of `filtered`: counts every match, then fetches the page of `rows(filtered)` (which
  * selects and orders). Two statements one after the other, as every dialect answers them alike.
+ * `knownTotal`, where the caller keeps counts (trade_order_count), replaces the count.
  */
 export const fetchPage = async <DB, TB extends keyof DB, O, RDB, RTB extends keyof RDB, R>(
   filtered: SelectQueryBuilder<DB, TB, O>,
   page: PageParams,
   // May join (e.g. a user's nickname): the count needs only the filtered rows.
   rows: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<RDB, RTB, R>,
+  knownTotal?: number,
 ): Promise<Page<R>> => {
   // Kysely cannot resolve a selection on a generic row type; the statement is `count(*) as total`.
-  const { total } = (await filtered
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow()) as unknown as { total: number | string };
+  const total =
+    knownTotal ??
+    (
+      (await filtered
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow()) as unknown as { total: number | string }
+    ).total;
   const { offset, limit } = pageBounds(page);
   const list = await rows(filtered).limit(limit).offset(offset).execute();
   return { list, total: Number(total) };

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 /**
  * `%text%` for LIKE, lower-cased, with `\` escaping `%`, `_` and itself: a search for `50%` or
@@ -15,3 +16,42 @@ export const containsPattern = (text: string): string =>
  */
 export const contains = (column: string, text: string): RawBuilder<SqlBool> =>
   sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(text)} escape '\\'`;
+
+/** The gram tables of migration 046, named by the column they serve. */
+export type GramTable = 'tradeOrderReceiverNameGram' | 'memberUserNicknameGram';
+
+/** How far each piece's rows are counted when choosing the rarest: enough to tell a name from a common word. */
+const RAREST_COUNTED = 5000;
+
+/**
+ * The ids of the tenant's rows that can contain `text` in the column `gramTable` serves, read from
+ * its gram index instead of every row: for one character, the rows holding it (exactly the
+ * matches); for more, the rows holding its rarest 2-character piece, which a match must hold. A
+ * superset: combine with `contains` on the column. Counting each piece costs at most
+ * RAREST_COUNTED index entries.
+ */
+export const gramCandidates = async (
+  db: Kysely<Database>,
+  gramTable: GramTable,
+  tenantId: number,
+  text: string,
+) => {
+  const characters = [...text.toLowerCase()];
+  // Filters turn a blank search into none: an empty text here is a caller's mistake.
+  if (characters.length === 0) throw new Error('gramCandidates: empty search text');
+  const holding = (gram: string) =>
+    db.selectFrom(gramTable).select('rowId').where('tenantId', '=', tenantId).where('gram', '=', gram);
+  if (characters.length === 1) return holding(characters[0]!);
+  const pieces = [...new Set(characters.slice(1).map((c, i) => characters[i]! + c))];
+  const counts = await Promise.all(
+    pieces.map(async (gram) => {
+      const { n } = await db
+        .selectFrom(holding(gram).limit(RAREST_COUNTED).as('held'))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { gram, n: Number(n) };
+    }),
+  );
+  const rarest = counts.reduce((a, b) => (b.n < a.n ? b : a));
+  return holding(rarest.gram);
+};

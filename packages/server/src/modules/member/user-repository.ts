@@ -6,6 +6,7 @@ import {
   contains,
   createdStamp,
   fetchPage,
+  gramCandidates,
   notDeleted,
   updatedStamp,
   type Page,
@@ -56,9 +57,12 @@ export interface NewMember {
 export const memberUserRepository = (db: Kysely<Database>) => {
   const live = (tenantId: number) =>
     db.selectFrom('memberUser').where('tenantId', '=', tenantId).where(notDeleted());
-  const filtered = (tenantId: number, filter: MemberUserFilter) => {
+  const filtered = async (tenantId: number, filter: MemberUserFilter) => {
     let query = live(tenantId);
-    if (filter.nickname !== undefined) query = query.where(contains('nickname', filter.nickname));
+    if (filter.nickname !== undefined)
+      query = query
+        .where('id', 'in', await gramCandidates(db, 'memberUserNicknameGram', tenantId, filter.nickname))
+        .where(contains('nickname', filter.nickname));
     if (filter.mobile !== undefined) query = query.where(contains('mobile', filter.mobile));
     if (filter.levelId !== undefined) query = query.where('levelId', '=', filter.levelId);
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
@@ -74,8 +78,8 @@ export const memberUserRepository = (db: Kysely<Database>) => {
     db.updateTable('memberUser').where('tenantId', '=', tenantId).where('id', '=', id).where(notDeleted());
 
   return {
-    page: (tenantId: number, filter: MemberUserFilter, page: PageParams): Promise<Page<MemberRow>> =>
-      fetchPage(filtered(tenantId, filter), page, (rows) =>
+    page: async (tenantId: number, filter: MemberUserFilter, page: PageParams): Promise<Page<MemberRow>> =>
+      fetchPage(await filtered(tenantId, filter), page, (rows) =>
         rows.select(columns.member).orderBy('id', 'desc'),
       ),
 

@@ -15,7 +15,7 @@ import type { TradeOrderTable } from '../../db/trade-schema.js';
 import { formatArea } from '../../lib/area.js';
 import { fetchPage, notDeleted } from '../../lib/crud/index.js';
 import { fail } from '../../lib/errors.js';
-import { filteredOrders } from './order-list.js';
+import { filteredOrders, keptTotals, orderTotals } from './order-list.js';
 import { orderItemsOf, type OrderItemRow } from './order-items.js';
 import { SYSTEM_OPERATOR } from './order-log.js';
 
@@ -136,9 +136,15 @@ export const tradeOrderAdminService = (ctx: AppContext) => {
   return {
     async page(user: LoginUser, query: PageReq): Promise<PageResult<TradeOrder>> {
       const { pageNo, pageSize, ...filter } = query;
-      const filtered = filteredOrders(db, user.tenantId, filter);
-      const page = await fetchPage(filtered, { pageNo, pageSize }, (q) =>
-        q.selectAll().orderBy('id', 'desc'),
+      const [filtered, kept] = await Promise.all([
+        filteredOrders(db, user.tenantId, filter),
+        keptTotals(db, user.tenantId, filter),
+      ]);
+      const page = await fetchPage(
+        filtered,
+        { pageNo, pageSize },
+        (q) => q.selectAll().orderBy('id', 'desc'),
+        kept?.orderCount,
       );
       const items = await itemsOf(
         user.tenantId,
@@ -181,20 +187,10 @@ export const tradeOrderAdminService = (ctx: AppContext) => {
      * module), so their count and amount are 0.
      */
     async summary(user: LoginUser, filter: TradeOrderFilter): Promise<TradeOrderSummary> {
-      const row = await filteredOrders(db, user.tenantId, filter)
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('orderCount'),
-          eb.fn
-            .sum<number | string | null>(
-              eb.case().when('payed', '=', 1).then(eb.ref('payPrice')).else(0).end(),
-            )
-            .as('orderPayPrice'),
-        ])
-        .executeTakeFirstOrThrow();
+      const { orderCount, paidPrice } = await orderTotals(db, user.tenantId, filter);
       return {
-        // PostgreSQL answers count and sum of bigint as text.
-        orderCount: Number(row.orderCount),
-        orderPayPrice: Number(row.orderPayPrice ?? 0),
+        orderCount,
+        orderPayPrice: paidPrice,
         afterSaleCount: 0,
         afterSalePrice: 0,
       };

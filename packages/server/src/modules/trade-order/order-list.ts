@@ -1,7 +1,7 @@
 import type { TradeOrderFilter } from '@app/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { contains, notDeleted } from '../../lib/crud/index.js';
+import { contains, gramCandidates, notDeleted } from '../../lib/crud/index.js';
 
 /**
  * An order number as service.ts writes every one: 'o', yyyyMMddHHmmss and 6 digits, 21 characters,
@@ -25,7 +25,7 @@ export const WHOLE_MOBILE = /^\d{11}$/;
  * equality filter has an index of migration 044 that also holds `deleted`, so the count reads the
  * index alone.
  */
-export const filteredOrders = (db: Kysely<Database>, tenantId: number, filter: TradeOrderFilter) => {
+export const filteredOrders = async (db: Kysely<Database>, tenantId: number, filter: TradeOrderFilter) => {
   let filtered = db.selectFrom('tradeOrder').where('tenantId', '=', tenantId).where(notDeleted());
   if (filter.no !== undefined)
     filtered = WHOLE_ORDER_NO.test(filter.no)
@@ -38,7 +38,10 @@ export const filteredOrders = (db: Kysely<Database>, tenantId: number, filter: T
       .select('id')
       .where('tenantId', '=', tenantId)
       .where(notDeleted());
-    if (filter.userNickname !== undefined) members = members.where(contains('nickname', filter.userNickname));
+    if (filter.userNickname !== undefined)
+      members = members
+        .where('id', 'in', await gramCandidates(db, 'memberUserNicknameGram', tenantId, filter.userNickname))
+        .where(contains('nickname', filter.userNickname));
     const wholeMobile = filter.userMobile !== undefined && WHOLE_MOBILE.test(filter.userMobile);
     if (filter.userMobile !== undefined)
       members = wholeMobile
@@ -50,7 +53,13 @@ export const filteredOrders = (db: Kysely<Database>, tenantId: number, filter: T
     filtered = wholeMobile ? filtered.where('userId', '=', members) : filtered.where('userId', 'in', members);
   }
   if (filter.receiverName !== undefined)
-    filtered = filtered.where(contains('receiverName', filter.receiverName));
+    filtered = filtered
+      .where(
+        'id',
+        'in',
+        await gramCandidates(db, 'tradeOrderReceiverNameGram', tenantId, filter.receiverName),
+      )
+      .where(contains('receiverName', filter.receiverName));
   if (filter.receiverMobile !== undefined)
     filtered = filtered.where('receiverMobile', '=', filter.receiverMobile);
   if (filter.type !== undefined) filtered = filtered.where('type', '=', filter.type);
@@ -84,4 +93,52 @@ export const filteredOrders = (db: Kysely<Database>, tenantId: number, filter: T
       );
   }
   return filtered;
+};
+
+/**
+ * The number of orders and their paid amount that `filter` selects, from migration 045's kept counts
+ * when it filters only by what they are kept by (the tabs, type, terminal, pay channel): a few rows
+ * summed instead of up to every order counted. Null for any other filter.
+ */
+export const keptTotals = async (
+  db: Kysely<Database>,
+  tenantId: number,
+  filter: TradeOrderFilter,
+): Promise<{ orderCount: number; paidPrice: number } | null> => {
+  const { status, type, terminal, payChannelCode, ...others } = filter;
+  if (Object.values(others).some((value) => value !== undefined)) return null;
+  let counts = db.selectFrom('tradeOrderCount').where('tenantId', '=', tenantId);
+  if (status !== undefined) counts = counts.where('status', '=', status);
+  if (type !== undefined) counts = counts.where('type', '=', type);
+  if (terminal !== undefined) counts = counts.where('terminal', '=', terminal);
+  if (payChannelCode !== undefined) counts = counts.where('payChannelCode', '=', payChannelCode);
+  const row = await counts
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('orderCount').as('orderCount'),
+      eb.fn.sum<number | string | null>('paidPrice').as('paidPrice'),
+    ])
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers a sum of bigint as text; no rows sum to null.
+  return { orderCount: Number(row.orderCount ?? 0), paidPrice: Number(row.paidPrice ?? 0) };
+};
+
+/** The number of orders and their paid amount that `filter` selects: kept where they are, else counted. */
+export const orderTotals = async (
+  db: Kysely<Database>,
+  tenantId: number,
+  filter: TradeOrderFilter,
+): Promise<{ orderCount: number; paidPrice: number }> => {
+  const kept = await keptTotals(db, tenantId, filter);
+  if (kept) return kept;
+  const row = await (
+    await filteredOrders(db, tenantId, filter)
+  )
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('orderCount'),
+      eb.fn
+        .sum<number | string | null>(eb.case().when('payed', '=', 1).then(eb.ref('payPrice')).else(0).end())
+        .as('paidPrice'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { orderCount: Number(row.orderCount), paidPrice: Number(row.paidPrice ?? 0) };
 };
