@@ -55,13 +55,53 @@ export const up = async (db: Kysely<any>, dialect: DialectName): Promise<void> =
       .addColumn('row_id', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint(`pk_${gramTable}`, ['tenant_id', 'gram', 'row_id'])
       .execute();
-    const all = piecesOf(dialect, 't', column);
-    await sql
-      .raw(
-        `insert into ${gramTable} (tenant_id, gram, row_id)
-         select distinct t.tenant_id, ${all.gram}, t.id from ${table} t, ${all.from} where ${all.where}`,
-      )
-      .execute(db);
+    /** The pieces of every row `r` of `rows` (a table, or a statement's transition tables) that `where` keeps. */
+    const pieces = (rows: string, where = 'true') => {
+      const { gram, from, where: fits } = piecesOf(dialect, 'r', column);
+      return `select distinct r.tenant_id, ${gram} as gram, r.id as row_id
+        from ${rows}, ${from} where ${fits} and ${where}`;
+    };
+    await sql.raw(`insert into ${gramTable} (tenant_id, gram, row_id) ${pieces(`${table} r`)}`).execute(db);
+    if (dialect === 'postgres') {
+      // Once per statement over its transition tables, as migration 045 keeps its counts: a
+      // million rows written in one statement are split in one insert.
+      // The rows of an update whose text changed, old and new joined (a hash join: no index on either).
+      const renamedOld = `old_rows r join new_rows other on other.id = r.id`;
+      const renamedNew = `new_rows r join old_rows other on other.id = r.id`;
+      const renamed = `r.${column} is distinct from other.${column}`;
+      const removeAll = (rows: string, where?: string) =>
+        `delete from ${gramTable} g using (${pieces(rows, where)}) p
+         where g.tenant_id = p.tenant_id and g.gram = p.gram and g.row_id = p.row_id`;
+      const addAll = (rows: string, where?: string) =>
+        `insert into ${gramTable} (tenant_id, gram, row_id) ${pieces(rows, where)}`;
+      const triggers = [
+        ['insert', 'insert', 'new table as new_rows', [addAll('new_rows r')]],
+        [
+          'update',
+          'update',
+          'old table as old_rows new table as new_rows',
+          [removeAll(renamedOld, renamed), addAll(renamedNew, renamed)],
+        ],
+        ['delete', 'delete', 'old table as old_rows', [removeAll('old_rows r')]],
+      ] as const;
+      for (const [name, event, tables, statements] of triggers) {
+        await sql
+          .raw(
+            `create function ${gramTable}_${name}() returns trigger language plpgsql as $$
+             begin ${statements.join('; ')}; return null; end $$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger ${gramTable}_${name} after ${event} on ${table}
+             referencing ${tables} for each statement execute function ${gramTable}_${name}()`,
+          )
+          .execute(db);
+      }
+      await sql.raw(`drop index if exists idx_${table}_${column}_trgm`).execute(db);
+      continue;
+    }
+    // SQLite has no statement triggers: one per row.
     const add = (row: string) => {
       const { gram, from, where } = piecesOf(dialect, row, column);
       return `insert into ${gramTable} (tenant_id, gram, row_id)
@@ -72,32 +112,6 @@ export const up = async (db: Kysely<any>, dialect: DialectName): Promise<void> =
       return `delete from ${gramTable} where tenant_id = ${row}.tenant_id and row_id = ${row}.id
         and gram in (select ${gram} from ${from} where ${where})`;
     };
-    if (dialect === 'postgres') {
-      await sql
-        .raw(
-          `create function ${gramTable}_apply() returns trigger language plpgsql as $$
-           begin
-             if tg_op <> 'INSERT' then ${remove('old')}; end if;
-             if tg_op <> 'DELETE' then ${add('new')}; end if;
-             return null;
-           end $$`,
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger ${gramTable}_insert_delete after insert or delete on ${table}
-           for each row execute function ${gramTable}_apply()`,
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger ${gramTable}_update after update of ${column} on ${table}
-           for each row when (old.${column} is distinct from new.${column}) execute function ${gramTable}_apply()`,
-        )
-        .execute(db);
-      await sql.raw(`drop index if exists idx_${table}_${column}_trgm`).execute(db);
-      continue;
-    }
     const triggers = [
       ['insert', `after insert on ${table}`, [add('new')]],
       ['delete', `after delete on ${table}`, [remove('old')]],

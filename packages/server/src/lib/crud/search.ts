@@ -43,6 +43,7 @@ export const gramCandidates = async (
     db.selectFrom(gramTable).select('rowId').where('tenantId', '=', tenantId).where('gram', '=', gram);
   if (characters.length === 1) return holding(characters[0]!);
   const pieces = [...new Set(characters.slice(1).map((c, i) => characters[i]! + c))];
+  if (pieces.length === 1) return holding(pieces[0]!);
   const counts = await Promise.all(
     pieces.map(async (gram) => {
       const { n } = await db
