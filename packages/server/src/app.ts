@@ -4,12 +4,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { GlobalError } from '@app/contract';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -17,6 +12,7 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/database.js';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation.js';
 import { JobHandlers } from './lib/job-handlers.js';
+import { responseSerializer } from './lib/response-serializer.js';
 import { tokenService } from './modules/auth/token-service.js';
 import { dataSourceService } from './modules/data-source/service.js';
 import { fileService } from './modules/file/service.js';
@@ -116,7 +112,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
 
   await app.register(swagger, {
     openapi: {
