@@ -1,5 +1,8 @@
-import type { AppTradeOrder, PayOrderSubmitResp } from '@app/contract';
+import type { AppTradeOrder, PageResult, PayOrderSubmitResp, TradeOrder } from '@app/contract';
 import { PAY_ORDER_STATUS, TRADE_ORDER_STATUS } from '@app/contract';
+import type { Insertable } from 'kysely';
+import { expect } from 'vitest';
+import type { TradeOrderTable } from '../src/db/trade-schema.js';
 import type { Envelope, TestApp } from './helper.js';
 import { addMember } from './member-fixture.js';
 import { buildCatalogue, singleSpu, sku, type Catalogue } from './product-fixture.js';
@@ -228,4 +231,66 @@ export const openShop = async (t: TestApp, admin: string, tenant: number = 1, su
     },
   };
   return shop;
+};
+
+/**
+ * An order row with every column the list reads, written straight to trade_order (tests of the
+ * list's queries, which need orders of any shape faster than the member API places them).
+ */
+export const insertOrderRow = async (
+  t: TestApp,
+  fields: Partial<Insertable<TradeOrderTable>> & { tenantId: number; userId: number; createTime: number },
+): Promise<number> => {
+  const { id } = await t.db.kysely
+    .insertInto('tradeOrder')
+    .values({
+      no: `o${fields.createTime}${String(fields.userId).padStart(6, '0')}${Math.random().toString().slice(2, 8)}`,
+      creator: String(fields.userId),
+      updater: String(fields.userId),
+      updateTime: fields.createTime,
+      type: 0,
+      terminal: 10,
+      userIp: '127.0.0.1',
+      userRemark: null,
+      status: TRADE_ORDER_STATUS.UNPAID,
+      productCount: 1,
+      cancelType: null,
+      cancelTime: null,
+      finishTime: null,
+      remark: null,
+      payOrderId: null,
+      payed: 0,
+      payTime: null,
+      payChannelCode: null,
+      originalPrice: 1000,
+      orderPrice: 1000,
+      discountPrice: 0,
+      deliveryPrice: 0,
+      adjustPrice: 0,
+      payPrice: 1000,
+      deliveryTemplateId: null,
+      logisticsId: null,
+      logisticsNo: null,
+      deliveryTime: null,
+      receiveTime: null,
+      receiverName: '张三',
+      receiverMobile: '13800138000',
+      receiverAreaId: SHOP_AREA_ID,
+      receiverDetailAddress: '1 号',
+      afterSaleStatus: 0,
+      refundPrice: 0,
+      deleted: 0,
+      ...fields,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(id);
+};
+
+/** 订单列表 as the console asks for it (pages of 100): the order ids, newest first, and the total. */
+export const orderPage = async (t: TestApp, token: string, query: Record<string, string>) => {
+  const res = await t.api({ path: '/trade/order/page', query: { pageSize: '100', ...query }, token });
+  expect(res.code, res.msg).toBe(0);
+  const data = res.data as PageResult<TradeOrder>;
+  return { ids: data.list.map((o) => o.id), total: data.total };
 };

@@ -1,11 +1,10 @@
-import type { PageResult, TradeOrder } from '@app/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHOLE_MOBILE, WHOLE_ORDER_NO } from '../src/modules/trade-order/order-list.js';
 import { createTestApp, DIALECTS, type TestApp } from './helper.js';
 import { addMember } from './member-fixture.js';
 import { expectSelectiveQueryPlans, QUERY_PLAN_CHECK, statementRecorder } from './query-plans.js';
-import { openShop } from './trade-fixture.js';
+import { insertOrderRow, openShop, orderPage } from './trade-fixture.js';
 
 /*
  * 订单列表's fast paths (order-list.ts): a whole order number and a whole mobile are searched by
@@ -62,60 +61,11 @@ describe.each(DIALECTS)('订单列表 fast paths on %s', (dialect) => {
   };
 
   const order = async (o: Omit<Row, 'id'>) => {
-    const { id } = await t.db.kysely
-      .insertInto('tradeOrder')
-      .values({
-        ...o,
-        creator: String(o.userId),
-        updater: String(o.userId),
-        updateTime: o.createTime,
-        type: 0,
-        terminal: 10,
-        userIp: '127.0.0.1',
-        userRemark: null,
-        productCount: 1,
-        cancelType: null,
-        cancelTime: null,
-        finishTime: null,
-        remark: null,
-        payOrderId: null,
-        payed: 0,
-        payTime: null,
-        payChannelCode: null,
-        originalPrice: 1000,
-        orderPrice: 1000,
-        discountPrice: 0,
-        deliveryPrice: 0,
-        adjustPrice: 0,
-        payPrice: 1000,
-        deliveryTemplateId: null,
-        logisticsId: null,
-        logisticsNo: null,
-        deliveryTime: null,
-        receiveTime: null,
-        receiverName: '张三',
-        receiverMobile: '13800138000',
-        receiverAreaId: 440305,
-        receiverDetailAddress: '1 号',
-        afterSaleStatus: 0,
-        refundPrice: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    orders.push({ ...o, id: Number(id) });
+    orders.push({ ...o, id: await insertOrderRow(t, o) });
   };
 
   /** Every order id of the console's page (newest first) and its total. */
-  const page = async (query: Record<string, string>) => {
-    const res = await t.api({
-      path: '/trade/order/page',
-      query: { pageSize: '100', ...query },
-      token: admin,
-    });
-    expect(res.code, res.msg).toBe(0);
-    const data = res.data as PageResult<TradeOrder>;
-    return { ids: data.list.map((o) => o.id), total: data.total };
-  };
+  const page = (query: Record<string, string>) => orderPage(t, admin, query);
 
   /** What the page must answer: tenant 1's live orders that `keep`, newest first. */
   const expected = (keep: (o: Row) => boolean) => {

@@ -1,7 +1,8 @@
-import type { PageResult, TradeOrder, TradeOrderSummary } from '@app/contract';
+import type { TradeOrderSummary } from '@app/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from './helper.js';
+import { insertOrderRow, orderPage } from './trade-fixture.js';
 
 /*
  * What 订单列表 keeps instead of counting and reading every order (migrations 045 and 046): the
@@ -77,44 +78,8 @@ describe.each(DIALECTS)('订单列表 kept totals and name pieces on %s', (diale
   const orders = new Map<number, Order>();
 
   const insert = async (fields: Omit<Order, 'id'>) => {
-    const { id } = await t.db.kysely
-      .insertInto('tradeOrder')
-      .values({
-        ...fields,
-        no: `o${Date.now()}${Math.random().toString().slice(2, 10)}`,
-        creator: '1',
-        updater: '1',
-        createTime: Date.now(),
-        updateTime: Date.now(),
-        userId: 1,
-        userIp: '127.0.0.1',
-        userRemark: null,
-        productCount: 1,
-        cancelType: null,
-        cancelTime: null,
-        finishTime: null,
-        remark: null,
-        payOrderId: null,
-        payTime: null,
-        originalPrice: fields.payPrice,
-        orderPrice: fields.payPrice,
-        discountPrice: 0,
-        deliveryPrice: 0,
-        adjustPrice: 0,
-        deliveryTemplateId: null,
-        logisticsId: null,
-        logisticsNo: null,
-        deliveryTime: null,
-        receiveTime: null,
-        receiverMobile: '13800138000',
-        receiverAreaId: 440305,
-        receiverDetailAddress: '1 号',
-        afterSaleStatus: 0,
-        refundPrice: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    orders.set(Number(id), { ...fields, id: Number(id) });
+    const id = await insertOrderRow(t, { ...fields, userId: 1, createTime: Date.now() });
+    orders.set(id, { ...fields, id });
   };
 
   const apply = async (w: Write) => {
@@ -167,16 +132,7 @@ describe.each(DIALECTS)('订单列表 kept totals and name pieces on %s', (diale
       .flatMap((o) => [...piecesOf(o.receiverName)].map((g) => `${o.tenantId}/${o.id}/${g}`))
       .sort();
 
-  const page = async (query: Record<string, string>) => {
-    const res = await t.api({
-      path: '/trade/order/page',
-      query: { pageSize: '100', ...query },
-      token: admin,
-    });
-    expect(res.code, res.msg).toBe(0);
-    const data = res.data as PageResult<TradeOrder>;
-    return { ids: data.list.map((o) => o.id), total: data.total };
-  };
+  const page = (query: Record<string, string>) => orderPage(t, admin, query);
   const summary = async (query: Record<string, string>) => {
     const res = await t.api({ path: '/trade/order/summary', query, token: admin });
     expect(res.code, res.msg).toBe(0);
