@@ -56,7 +56,7 @@ describe('the server process', () => {
     const second = await start(dataDir, port);
     expect(second.output).not.toContain('已初始化种子数据');
     expect(await stop(second.child)).toBe(0);
-    // Two starts from source, each compiling the server with tsx: 6 s apiece on an idle machine,
-    // twice that while the rest of the suite runs beside them.
+    // Two starts from source, each compiling the server with tsx: 8–11 s apiece on these 2 cores,
+    // the same before and after the trade migrations; the rest of the suite runs beside them.
   }, 60_000);
 });
