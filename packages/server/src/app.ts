@@ -36,6 +36,7 @@ import { registerEnvelope, sendEnvelope } from './plugins/envelope.js';
 import { apiPrefixesOf, routeRegistrar } from './plugins/routes.js';
 import { registerOperateLog } from './plugins/operate-log.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -138,6 +139,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   });
 
   app.decorate('bus', ctx.bus);
+  registerSecurityHeaders(app);
   registerEnvelope(app);
   // Multipart bodies are read by the handlers that expect files, each with its own limits.
   await app.register(multipart);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { applyAppSecurityPolicy } from './security-headers.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,6 +63,8 @@ export const loadWebAssets = (dist: string): Map<string, Asset> => {
 
 const send = (request: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply => {
   const accept = String(request.headers['accept-encoding'] ?? '');
+  // Only the page runs our scripts; every other file keeps the locked-down default policy.
+  if (asset.type.startsWith('text/html')) applyAppSecurityPolicy(reply);
   reply
     .header('content-type', asset.type)
     .header('cache-control', asset.cacheControl)
