@@ -2,6 +2,7 @@ import { MAIL_SEND_STATUS, MailError } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { STATUS_ENABLED } from '../../context.js';
 import { fail } from '../../lib/errors.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 import { renderMailText } from './render.js';
 import { mailRepository } from './repository.js';
 import { mailLookups, templateParams } from './service.js';
@@ -49,7 +50,9 @@ export const mailSender = (ctx: AppContext) => {
           templateCode: template.code,
           templateNickname: template.nickname,
           templateTitle: renderMailText(template.title, params),
-          templateContent: renderMailText(template.content, params, true),
+          // Parameters are escaped as text, but one may fill an attribute (`href="{link}"`), and a
+          // template saved before sanitising existed is unchecked: the mail as sent is sanitised whole.
+          templateContent: sanitizeRichText(renderMailText(template.content, params, true)),
           templateParams: JSON.stringify(params),
           sendStatus: sending ? MAIL_SEND_STATUS.INIT : MAIL_SEND_STATUS.IGNORE,
           sendTime: null,

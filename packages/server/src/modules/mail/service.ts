@@ -17,6 +17,7 @@ import { MailError } from '@app/contract';
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 import type { MailPasswordBox } from './password-box.js';
 import { mailParamNames } from './render.js';
 import {
@@ -106,7 +107,9 @@ export const mailService = (ctx: AppContext, passwords: MailPasswordBox) => {
     const sameCode = await repo.findTemplateByCode(body.code);
     if (sameCode && sameCode.id !== id) throw fail(MailError.MAIL_TEMPLATE_CODE_EXISTS, body.code);
     await find.account(body.accountId);
-    const { name, code, accountId, nickname, title, content, status, remark } = body;
+    const { name, code, accountId, nickname, title, status, remark } = body;
+    // The title is plain text (the subject); the content is the mail's HTML.
+    const content = sanitizeRichText(body.content);
     const params = JSON.stringify(mailParamNames(title, content));
     return { name, code, accountId, nickname, title, content, params, status, remark };
   };

@@ -2,6 +2,7 @@ import type { Notice, PageResult } from '@app/contract';
 import { NoticeError } from '@app/contract';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 import type { NotifyService } from '../notify/service.js';
 import { type NoticeFilter, type NoticeRow, noticeRepository } from './repository.js';
 import { type PageParams } from '../../lib/crud/index.js';
@@ -60,6 +61,7 @@ export const noticeService = (
       const now = ctx.now();
       return repo.insert({
         ...input,
+        content: sanitizeRichText(input.content),
         tenantId: user.tenantId,
         creator: String(user.id),
         updater: String(user.id),
@@ -71,7 +73,12 @@ export const noticeService = (
     async update(user: LoginUser, input: NoticeInput & { id: number }): Promise<true> {
       await existing(user, input.id);
       const { id, ...changes } = input;
-      await repo.update(user.tenantId, id, { ...changes, updater: String(user.id), updateTime: ctx.now() });
+      await repo.update(user.tenantId, id, {
+        ...changes,
+        content: sanitizeRichText(changes.content),
+        updater: String(user.id),
+        updateTime: ctx.now(),
+      });
       return true;
     },
 

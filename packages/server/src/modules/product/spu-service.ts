@@ -20,6 +20,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 import { checkExportSize, EXPORT_MAX_ROWS } from '../../lib/export-limit.js';
 import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
 import type { BrandService } from './brand-service.js';
@@ -96,7 +97,7 @@ export const spuService = (
       name: body.name,
       code: body.code,
       sellPoint: body.sellPoint,
-      description: body.description,
+      description: sanitizeRichText(body.description),
       categoryId: body.categoryId,
       brandId: body.brandId,
       deliveryTemplateId: body.deliveryTemplateId,
