@@ -2,6 +2,16 @@ import { z } from 'zod';
 
 /* Small field and query schemas shared by the management endpoints. */
 
+/**
+ * The most ids a list in a request body may hold (a role's menus, a user's posts, a group's members):
+ * far above any real selection, and within what one SQL statement binds (SQLite at most 32,766
+ * values), which a longer list passed to `in (…)` exceeded with 系统异常.
+ */
+export const MAX_ID_LIST = 10_000;
+
+/** The refusal of an id list longer than MAX_ID_LIST. */
+export const idListTooLong = (label: string): string => `${label}不能超过 ${MAX_ID_LIST} 个`;
+
 /** `?id=` of get and delete. */
 export const idQuery = z.object({
   id: z.coerce.number({ error: '编号不能为空' }).int('编号必须是整数').positive('编号不能为空'),

@@ -32,7 +32,7 @@ import { permissionService } from './modules/permission/service.js';
 import { smsCodeService } from './modules/sms/code-service.js';
 import { smsSender } from './modules/sms/sender.js';
 import { tenantService } from './modules/tenant/service.js';
-import { registerEnvelope, sendEnvelope } from './plugins/envelope.js';
+import { frameworkErrors, registerEnvelope, sendEnvelope } from './plugins/envelope.js';
 import { apiPrefixesOf, routeRegistrar } from './plugins/routes.js';
 import { registerOperateLog } from './plugins/operate-log.js';
 import { registerSecurity } from './plugins/security.js';
@@ -111,6 +111,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { apiOf, ENDPOINTS } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers.js';
 import { createTestApp, type TestApp } from './helper.js';
 
 describe.each(['/', '/console/'])('the web app under base path %s', (basePath) => {
@@ -56,6 +57,41 @@ describe.each(['/', '/console/'])('the web app under base path %s', (basePath) =
   it('keeps the API envelope for unknown API paths', async () => {
     const res = await t.app.inject({ url: `${basePath}admin-api/no/such/thing` });
     expect(res.json()).toEqual({ code: 404, msg: '请求未找到', data: null });
+  });
+
+  it('sends the app page under a policy without inline script, and locks down every other answer', async () => {
+    const page = await t.app.inject({ url: `${basePath}system/user` });
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toBe(APP_CONTENT_SECURITY_POLICY);
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    expect(policy).toContain("frame-ancestors 'self'");
+    for (const url of [
+      `${basePath}assets/index-abc123.js`,
+      `${basePath}favicon.svg`,
+      `${basePath}assets/gone-123.js`,
+      `${basePath}admin-api/system/tenant/get-id-by-name?name=默认租户`,
+      `${basePath}admin-api/no/such/thing`,
+      `${basePath}admin-api/system/user/page`,
+      // Refused by the router before any hook runs.
+      `${basePath}admin-api/system/dict-data/type/%FF`,
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'self'; sandbox",
+      );
+    }
+    for (const res of [page, await t.app.inject({ url: `${basePath}admin-api/no/such/thing` })]) {
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-frame-options': 'SAMEORIGIN',
+      });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // Behind a TLS-terminating proxy the browser is told to stay on HTTPS.
+    const overTls = await t.app.inject({ url: basePath, headers: { 'x-forwarded-proto': 'https' } });
+    expect(overTls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('serves the API under the base path too', async () => {

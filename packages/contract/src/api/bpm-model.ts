@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
-import { textParam } from '../fields.js';
+import { idListTooLong, MAX_ID_LIST, textParam } from '../fields.js';
 
 /* Process models, their deployed process definitions and the task assignment rules. */
 
@@ -340,6 +340,7 @@ const ruleOptions = z
   .array(z.number({ error: '规则值必须是数字' }).int('规则值必须是整数').positive('规则值不正确'), {
     error: '规则值数组不能为空',
   })
+  .max(MAX_ID_LIST, idListTooLong('规则值'))
   .transform((ids) => [...new Set(ids)]);
 
 /**

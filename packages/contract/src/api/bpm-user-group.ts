@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, permission, SIGNED_IN } from '../endpoint.js';
 import { readTimeRange, stringOrList } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
-import { commonStatus, idQuery, statusParam, textParam } from '../fields.js';
+import { commonStatus, idListTooLong, idQuery, MAX_ID_LIST, statusParam, textParam } from '../fields.js';
 
 /** A user group (用户组) of the workflow's assignment rules (type 40). */
 export const bpmUserGroup = z.object({
@@ -46,6 +46,7 @@ const bpmUserGroupFields = {
     .array(z.number({ error: '成员编号必须是数字' }).int('成员编号必须是整数').positive('成员编号不正确'), {
       error: '成员编号数组不能为空',
     })
+    .max(MAX_ID_LIST, idListTooLong('成员编号'))
     .transform((ids) => [...new Set(ids)]),
   status: commonStatus,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
 import { idParam, idListParam, optionalPositiveInt, readTimeRange, stringOrList } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
+import { idListTooLong, MAX_ID_LIST } from '../fields.js';
 import { adminFormFields } from './dict-admin.js';
 
 /* 商品属性 (/product/property) and their values (/product/property/value), as the v1.6.6 client calls them. */
@@ -88,15 +89,12 @@ export const productPropertyValueListQuery = z.object({
   name: textFilter('名称', 64),
   propertyIds: idListParam('属性项编号').optional(),
 });
+const propertyIdArray = z.array(idParam('属性项编号')).max(MAX_ID_LIST, idListTooLong('属性项编号'));
 /** v1.8.3 POSTs the property ids, as a bare array or as `{propertyIds}`. */
 export const productPropertyValueListBody = z
-  .union(
-    [
-      z.array(idParam('属性项编号')),
-      z.object({ propertyIds: z.array(idParam('属性项编号')), name: z.string().optional() }),
-    ],
-    { error: '属性项编号列表格式不正确' },
-  )
+  .union([propertyIdArray, z.object({ propertyIds: propertyIdArray, name: z.string().optional() })], {
+    error: '属性项编号列表格式不正确',
+  })
   .transform((v) => (Array.isArray(v) ? { propertyIds: v } : v));
 
 const TAG = '商品属性';

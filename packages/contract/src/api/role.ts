@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { defineEndpoint, permission, SIGNED_IN } from '../endpoint.js';
 import { readTimeRange, stringOrList } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
-import { commonStatus, idQuery, optionalText, statusParam, textParam } from '../fields.js';
+import {
+  commonStatus,
+  idListTooLong,
+  idQuery,
+  MAX_ID_LIST,
+  optionalText,
+  statusParam,
+  textParam,
+} from '../fields.js';
 
 /** Dictionary `system_role_type`: 1 内置 (cannot be changed or deleted), 2 自定义. */
 export const ROLE_TYPE = { SYSTEM: 1, CUSTOM: 2 } as const;
@@ -85,6 +93,7 @@ const idList = (label: string) =>
         error: `${label}必须是数组`,
       },
     )
+    .max(MAX_ID_LIST, idListTooLong(label))
     .nullable()
     .optional()
     .transform((ids) => [...new Set(ids ?? [])]);

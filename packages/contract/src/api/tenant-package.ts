@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint, permission, SIGNED_IN } from '../endpoint.js';
-import { commonStatus, idQuery, optionalText, statusParam, textParam } from '../fields.js';
+import {
+  commonStatus,
+  idListTooLong,
+  idQuery,
+  MAX_ID_LIST,
+  optionalText,
+  statusParam,
+  textParam,
+} from '../fields.js';
 import { readTimeRange, stringOrList } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 
@@ -52,6 +60,7 @@ const packageFields = {
     .array(z.number({ error: '菜单编号必须是数字' }).int().positive('菜单编号不正确'), {
       error: '关联的菜单编号不能为空',
     })
+    .max(MAX_ID_LIST, idListTooLong('菜单编号'))
     .transform((ids) => [...new Set(ids)]),
 };
 

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { defineEndpoint, permission, SIGNED_IN } from '../endpoint.js';
 import { readTimeRange, stringOrList } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
-import { commonStatus, emailText, idQuery, optionalText, statusParam, textParam } from '../fields.js';
+import {
+  commonStatus,
+  emailText,
+  idListTooLong,
+  idQuery,
+  MAX_ID_LIST,
+  optionalText,
+  statusParam,
+  textParam,
+} from '../fields.js';
 import { MOBILE_PATTERN } from './profile.js';
 
 /** A user as `get` answers. */
@@ -109,6 +118,7 @@ const userFields = {
     .array(z.number({ error: '岗位编号必须是数字' }).int().positive('岗位编号不正确'), {
       error: '岗位编号列表不正确',
     })
+    .max(MAX_ID_LIST, idListTooLong('岗位编号'))
     .nullable()
     .optional()
     .transform((v) => [...new Set(v ?? [])]),

@@ -1,7 +1,8 @@
 import { GlobalError } from '@app/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ServiceError } from '../lib/errors.js';
+import { setSecurityHeaders } from './security-headers.js';
 
 interface ErrorEnvelope {
   code: number;
@@ -25,6 +26,23 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
   FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度不正确',
+};
+
+/** Errors the router raises before any route, hook or error handler runs. */
+const ROUTER_ERRORS: Record<string, string> = {
+  FST_ERR_BAD_URL: '请求路径不是合法的 URL 编码',
+  FST_ERR_MAX_PARAM_LENGTH: '路径参数过长',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: without it the router answers a malformed path (`%FF`) or an
+ * over-long path parameter in its own JSON, with HTTP 400 or 414 and no envelope.
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+  setSecurityHeaders(request, reply);
+  const known = ROUTER_ERRORS[error.code];
+  if (known) sendEnvelope(reply, GlobalError.BAD_REQUEST.code, badRequest(known));
+  else sendEnvelope(reply, GlobalError.INTERNAL_SERVER_ERROR.code, GlobalError.INTERNAL_SERVER_ERROR.msg);
 };
 
 export const registerEnvelope = (app: FastifyInstance): void => {
