@@ -55,4 +55,26 @@ describe('requests that say JSON and carry no body', () => {
       await t.api({ method: 'POST', path: '/system/post/create', token: accessToken, headers: emptyJson }),
     ).toMatchObject({ code: 400, msg: '请求参数不正确:请求体不能为空' });
   });
+
+  it('refuse a JSON body over 2 MB before reading it, and store nothing', async () => {
+    const { accessToken } = await t.login();
+    const remark = 'x'.repeat(2 * 1024 * 1024);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/system/post/create',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'tenant-id': '1',
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ name: '超大岗位', code: 'huge', sort: 1, status: 0, remark }),
+    });
+    expect(res.json()).toEqual({ code: 400, msg: '请求参数不正确:请求体过大', data: null });
+    const stored = await t.db.kysely
+      .selectFrom('systemPost')
+      .where('code', '=', 'huge')
+      .select('id')
+      .execute();
+    expect(stored).toEqual([]);
+  });
 });
