@@ -291,6 +291,42 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       }
     });
 
+    it('answers 304 without the body while the caller’s menus and permissions are unchanged', async () => {
+      const { accessToken } = await t.login('operator', 'operator123');
+      const ask = (etag?: string) =>
+        t.app.inject({
+          url: '/admin-api/system/auth/get-permission-info',
+          headers: {
+            authorization: `Bearer ${accessToken}`,
+            'tenant-id': '1',
+            ...(etag ? { 'if-none-match': etag } : {}),
+          },
+        });
+      const first = await ask();
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const again = await ask(etag);
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      // Another user's answer is another body, so the operator's tag never fits it.
+      const admin = await t.app.inject({
+        url: '/admin-api/system/auth/get-permission-info',
+        headers: { authorization: `Bearer ${(await t.login()).accessToken}`, 'if-none-match': etag },
+      });
+      expect(admin.statusCode).toBe(200);
+      await t.db.kysely.updateTable('systemMenu').set({ status: 1 }).where('id', '=', 105).execute();
+      await t.app.bus.publish('permission');
+      try {
+        const changed = await ask(etag);
+        expect(changed.statusCode).toBe(200);
+        expect(changed.headers.etag).not.toBe(etag);
+      } finally {
+        await t.db.kysely.updateTable('systemMenu').set({ status: 0 }).where('id', '=', 105).execute();
+        await t.app.bus.publish('permission');
+      }
+    });
+
     it('answers 401 without a token, with a bad token and with an expired one', async () => {
       expect(await t.api({ path: '/system/auth/get-permission-info' })).toMatchObject({
         code: 401,

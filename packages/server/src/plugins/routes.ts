@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ApiName, Endpoint, EndpointData } from '@app/contract';
 import { API_PREFIX, apiOf, commonResult, GlobalError } from '@app/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,7 +27,11 @@ export interface HandlerRequest<E extends Endpoint> {
  * Kept as UTF-8 bytes: encoding Chinese text on every send costs more than the rest of the request.
  */
 export class RawJson {
-  constructor(readonly body: Buffer) {}
+  /** Names this exact answer, so a client that holds it is answered 304 without the body. */
+  readonly etag: string;
+  constructor(readonly body: Buffer) {
+    this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  }
 }
 
 /** Validates data against the endpoint's schema once and keeps the encoded envelope. */
@@ -122,6 +127,12 @@ export const routeRegistrar = (app: FastifyInstance, prefix: string | ApiPrefixe
       handler: async (request, reply) => {
         const data = await handler(handlerRequest<E>(request));
         if (data instanceof RawJson) {
+          // Cached answers (menus and permissions, dictionaries, areas) load on every page: the
+          // browser keeps them and asks whether they changed (no-cache), private as they may be
+          // the caller's own.
+          reply.header('etag', data.etag).header('cache-control', 'private, no-cache');
+          // The route's types know only its 200 answer.
+          if (request.headers['if-none-match'] === data.etag) return (reply as FastifyReply).code(304).send();
           return reply.type('application/json; charset=utf-8').send(data.body);
         }
         return { code: 0, msg: '', data };
