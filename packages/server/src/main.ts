@@ -16,6 +16,9 @@ const redis = config.redisUrl
   : null;
 
 const app = await buildApp({ config, db, redis });
+// While Redis is away every reconnect attempt fails; requests that need it answer with the error
+// envelope, and ioredis reconnects on its own.
+redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unreachable'));
 
 let closing = false;
 const shutdown = async (signal: string) => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { resilientPool } from '../lib/pg-pool.js';
 import type { Database } from './schema.js';
 import { StatementStats } from './statement-stats.js';
 import { RowCamelCasePlugin } from './row-mapper.js';
@@ -77,11 +78,7 @@ export const openDatabase = (options: DbOptions): Db => {
   const plugins = [new RowCamelCasePlugin(), tenantScope, statements];
   const { log } = statements;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client whose connection the server ends (restart, admin command) is dropped from the
-    // pool, which then emits 'error'; unhandled, that would crash the process. The next query
-    // opens a new connection, so there is nothing else to do.
-    pool.on('error', () => {});
+    const pool = resilientPool({ connectionString: options.databaseUrl, max: 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
     return {
       kysely,

@@ -4,7 +4,7 @@ import { parseDataSourceUrl, type DataSourceAddress } from '@app/contract';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
-import pg from 'pg';
+import { resilientPool } from './pg-pool.js';
 
 /* Connections to configured data sources (/infra/data-source-config): tested when saved, read by code generation. */
 
@@ -113,7 +113,7 @@ export const openDataSource = (login: DataSourceLogin, options: DataSourceOption
     }
     case 'postgres': {
       const ssl = postgresSsl(address.params);
-      const pool = new pg.Pool({
+      const pool = resilientPool({
         host: address.host,
         port: address.port,
         database: address.database,
@@ -123,8 +123,6 @@ export const openDataSource = (login: DataSourceLogin, options: DataSourceOption
         max: 2,
         ...(ssl === undefined ? {} : { ssl }),
       });
-      // A dropped idle connection is replaced on the next query; unhandled, it would end the process.
-      pool.on('error', () => {});
       return wrap(new Kysely({ dialect: new PostgresDialect({ pool }) }), 'postgres');
     }
     case 'mysql': {

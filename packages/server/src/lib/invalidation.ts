@@ -28,10 +28,21 @@ export const createInvalidationBus = async (redis: Redis | null): Promise<Invali
   const origin = randomUUID();
   const subscriber = redis?.duplicate() ?? null;
   if (subscriber) {
+    subscriber.on('error', () => undefined); // a lost connection is logged by the main one (main.ts)
     await subscriber.subscribe(CHANNEL);
     subscriber.on('message', (_channel: string, message: string) => {
       const event = JSON.parse(message) as { origin: string; topic: Topic; key?: string };
       if (event.origin !== origin) notify(event.topic, event.key);
+    });
+    // What other instances published while this one was cut off from Redis is lost: once it is back,
+    // drop everything cached rather than serve what may have changed meanwhile. Tokens are trusted
+    // in-process for seconds only, and dropping them all would also end every open socket and stream.
+    let cutOff = false;
+    subscriber.on('close', () => (cutOff = true));
+    subscriber.on('ready', () => {
+      if (!cutOff) return;
+      cutOff = false;
+      for (const topic of listeners.keys()) if (topic !== 'token') notify(topic, undefined);
     });
   }
   return {

@@ -112,6 +112,7 @@ export const webSocketHub = async (
 
   const subscriber = ctx.redis?.duplicate() ?? null;
   if (subscriber) {
+    subscriber.on('error', () => undefined); // a lost connection is logged by the main one (main.ts)
     await subscriber.subscribe(CHANNEL);
     subscriber.on('message', (_channel: string, message: string) => {
       try {
