@@ -11,10 +11,22 @@ export interface ServerProcess {
   output: string;
 }
 
-/** Starts src/main.ts on `port` with its data in `dataDir`; resolves once it prints its account. */
-export const startServer = (dataDir: string, port: number, env: NodeJS.ProcessEnv = {}) =>
+/** How the server runs: from its sources (what the tests check), or the built file (the bench). */
+export type Entry = 'source' | 'built';
+const ENTRY_ARGS: Record<Entry, string[]> = {
+  source: ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
+  built: ['dist/main.js'],
+};
+
+/** Starts the server on `port` with its data in `dataDir`; resolves once it prints its account. */
+export const startServer = (
+  dataDir: string,
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+  entry: Entry = 'source',
+) =>
   new Promise<ServerProcess>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ENTRY_ARGS[entry], {
       cwd: serverDir,
       env: {
         ...process.env,

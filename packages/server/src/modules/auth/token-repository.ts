@@ -79,24 +79,25 @@ export const tokenRepository = (db: Kysely<Database>) => ({
     return rows.map((r) => r.accessToken);
   },
 
-  /** Removes every access and refresh token of one user of a tenant; returns the access tokens' digests. */
+  /**
+   * Removes every access and refresh token of one user of a tenant; returns the access tokens'
+   * digests. Two statements: the caller runs them in a transaction (token-service's revoke).
+   */
   async deleteByUser(tenantId: number, userType: number, userId: number): Promise<string[]> {
-    return db.transaction().execute(async (tx) => {
-      await tx
-        .deleteFrom('systemOauth2RefreshToken')
-        .where('tenantId', '=', tenantId)
-        .where('userType', '=', userType)
-        .where('userId', '=', userId)
-        .execute();
-      const access = await tx
-        .deleteFrom('systemOauth2AccessToken')
-        .where('tenantId', '=', tenantId)
-        .where('userType', '=', userType)
-        .where('userId', '=', userId)
-        .returning('accessToken')
-        .execute();
-      return access.map((r) => r.accessToken);
-    });
+    await db
+      .deleteFrom('systemOauth2RefreshToken')
+      .where('tenantId', '=', tenantId)
+      .where('userType', '=', userType)
+      .where('userId', '=', userId)
+      .execute();
+    const access = await db
+      .deleteFrom('systemOauth2AccessToken')
+      .where('tenantId', '=', tenantId)
+      .where('userType', '=', userType)
+      .where('userId', '=', userId)
+      .returning('accessToken')
+      .execute();
+    return access.map((r) => r.accessToken);
   },
 
   /** Deletes access and refresh tokens expired by `at`; returns how many of each. */
@@ -127,25 +128,28 @@ export const tokenRepository = (db: Kysely<Database>) => ({
     return Number(result.numUpdatedRows) === 1;
   },
 
-  /** Removes every refresh token of the family and the access tokens they issued; returns those. */
+  /**
+   * Removes every refresh token of the family and the access tokens they issued; returns those.
+   * Two statements: the caller runs them in a transaction (token-service's revoke).
+   */
   async deleteFamily(family: string): Promise<string[]> {
-    return db.transaction().execute(async (tx) => {
-      const refreshes = await tx
-        .deleteFrom('systemOauth2RefreshToken')
-        .where('family', '=', family)
-        .returning('refreshToken')
-        .execute();
-      if (refreshes.length === 0) return [];
-      const access = await tx
-        .deleteFrom('systemOauth2AccessToken')
-        .where(
-          'refreshToken',
-          'in',
-          refreshes.map((r) => r.refreshToken),
-        )
-        .returning('accessToken')
-        .execute();
-      return access.map((r) => r.accessToken);
-    });
+    const refreshes = await db
+      .deleteFrom('systemOauth2RefreshToken')
+      .where('family', '=', family)
+      .returning('refreshToken')
+      .execute();
+    if (refreshes.length === 0) return [];
+    const access = await db
+      .deleteFrom('systemOauth2AccessToken')
+      .where(
+        'refreshToken',
+        'in',
+        refreshes.map((r) => r.refreshToken),
+      )
+      .returning('accessToken')
+      .execute();
+    return access.map((r) => r.accessToken);
   },
 });
+
+export type TokenRepository = ReturnType<typeof tokenRepository>;

@@ -5,7 +5,7 @@ import { digestToken, newToken } from '../../lib/crypto.js';
 import { MemoryCache } from '../../lib/cache.js';
 import { fail } from '../../lib/errors.js';
 import { oauth2ClientStore, type OAuth2ClientStore } from '../oauth2/client-store.js';
-import { tokenRepository } from './token-repository.js';
+import { tokenRepository, type TokenRepository } from './token-repository.js';
 
 export const DEFAULT_CLIENT_ID = OAUTH2_DEFAULT_CLIENT_ID;
 const REDIS_KEY = (digest: string) => `oauth2_access_token:${digest}`;
@@ -77,8 +77,19 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
     const ttl = value.expiresTime - ctx.now();
     if (redis && ttl > 0) await redis.set(REDIS_KEY(digest), JSON.stringify(value), 'PX', ttl);
   };
-  const uncache = async (digests: string[]): Promise<void> => {
-    if (redis && digests.length > 0) await redis.del(...digests.map(REDIS_KEY));
+  /**
+   * Deletes token rows and their copies in Redis as one: the rows' transaction commits only once Redis
+   * has dropped the copies. A revocation Redis cannot take fails and changes nothing, rather than leave
+   * a revoked token usable from Redis until it expires.
+   */
+  const revoke = async (deleteRows: (rows: TokenRepository) => Promise<string[]>): Promise<void> => {
+    // Fail at once while Redis is away, instead of holding the transaction through its retries.
+    if (redis && redis.status !== 'ready') throw new Error('Redis is unreachable: tokens cannot be revoked');
+    const digests = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const deleted = await deleteRows(tokenRepository(trx));
+      if (redis && deleted.length > 0) await redis.del(...deleted.map(REDIS_KEY));
+      return deleted;
+    });
     for (const digest of digests) await ctx.bus.publish('token', digest);
   };
 
@@ -198,7 +209,7 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
   });
 
   const revokeFamily = async (family: string): Promise<void> => {
-    if (family) await uncache(await repo.deleteFamily(family));
+    if (family) await revoke((rows) => rows.deleteFamily(family));
   };
 
   /**
@@ -213,10 +224,12 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
     const row = await repo.findAccess(digest);
     if (!row || (tenantId !== null && row.tenantId !== tenantId)) return null;
     if (userType !== null && row.userType !== userType) return null;
-    const siblings = await repo.deleteAccessByRefresh(row.refreshToken);
-    await repo.deleteAccess(digest);
-    await repo.deleteRefresh(row.refreshToken);
-    await uncache([digest, ...siblings]);
+    await revoke(async (rows) => {
+      const siblings = await rows.deleteAccessByRefresh(row.refreshToken);
+      await rows.deleteAccess(digest);
+      await rows.deleteRefresh(row.refreshToken);
+      return [digest, ...siblings];
+    });
     return { userId: row.userId, tenantId: row.tenantId, clientId: row.clientId };
   };
 
@@ -241,7 +254,7 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
       await revokeFamily(row.family);
       throw fail(AuthError.REFRESH_TOKEN_INVALID);
     }
-    await uncache(await repo.deleteAccessByRefresh(digest));
+    await revoke((rows) => rows.deleteAccessByRefresh(digest));
     if (row.expiresTime <= ctx.now()) {
       await repo.deleteRefresh(digest);
       throw fail(AuthError.REFRESH_TOKEN_EXPIRED);
@@ -313,7 +326,7 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
 
     /** Revokes every token of one user at once (a member disabled). */
     async revokeUserTokens(tenantId: number, userType: number, userId: number): Promise<void> {
-      await uncache(await repo.deleteByUser(tenantId, userType, userId));
+      await revoke((rows) => rows.deleteByUser(tenantId, userType, userId));
     },
 
     /** 强退 from 令牌管理, which knows the digest only; a token of another tenant is left alone. */
