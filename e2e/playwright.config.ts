@@ -44,8 +44,11 @@ export default defineConfig({
     },
   },
   webServer: servers.map((index) => ({
-    // The built server and web app on a throwaway SQLite file, exactly as `npm start` runs them.
-    command: 'node packages/server/dist/main.js',
+    // The built server and web app on a throwaway SQLite file, exactly as `npm start` runs them; with
+    // E2E_PAIR=1, two of them on PostgreSQL and Redis behind a round-robin proxy (pair-server.ts).
+    command: process.env.E2E_PAIR
+      ? 'node --import tsx e2e/pair-server.ts'
+      : 'node packages/server/dist/main.js',
     cwd: root,
     url: `${serverUrl(index)}/admin-api/system/tenant/get-id-by-name?name=x`,
     reuseExistingServer: false,

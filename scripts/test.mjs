@@ -99,10 +99,11 @@ await check('unit', async () => {
 
 await check('build', build);
 
-await check('e2e', async () => {
-  const file = join(reportDir, 'playwright.json');
-  const code = await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+/** Playwright over `specs` (all when empty), with `env` added; counted from its JSON report. */
+const playwright = async (name, specs, env = {}) => {
+  const file = join(reportDir, `${name}.json`);
+  const code = await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', ...specs], {
+    env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   });
   return counts(
     file,
@@ -113,7 +114,25 @@ await check('e2e', async () => {
     }),
     code,
   );
-});
+};
+
+await check('e2e', () => playwright('e2e', []));
+
+// The journeys whose state several instances share (sessions, permission, dictionary and tenant
+// caches, the scheduler, notices pushed to the bell), again against two instances on PostgreSQL and
+// Redis behind a round-robin proxy. `npm run test:e2e:pair` runs every journey so.
+const PAIR_JOURNEYS = [
+  'sign-in',
+  'sign-in-tenant',
+  'user-management',
+  'role-management',
+  'dict-management',
+  'tenant-management',
+  'job',
+  'notify-bell',
+  'websocket',
+].map((name) => `e2e/tests/${name}.spec.ts`);
+await check('e2e-pair', () => playwright('e2e-pair', PAIR_JOURNEYS, { E2E_PAIR: '1' }));
 
 console.info(`\n${results.join('\n')}`);
 console.info(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

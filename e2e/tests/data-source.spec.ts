@@ -16,7 +16,10 @@ test('data sources: the master first, add a MariaDB source, edit it and delete i
   // The master: the server's own SQLite file, never changed from here.
   const master = rows(page).first();
   await expect(master).toContainText('master');
-  await expect(master).toContainText(/sqlite:.*admin\.sqlite/);
+  // The master is the server's own database: SQLite, or PostgreSQL for the pair (E2E_PAIR).
+  await expect(master).toContainText(
+    process.env.E2E_PAIR ? /postgres:\/\/.*e2e_pair_/ : /sqlite:.*admin\.sqlite/,
+  );
   await expect(master.getByRole('button')).toHaveCount(0);
 
   await page.getByRole('button', { name: '新增' }).click();

@@ -111,6 +111,14 @@ describe.each(DIALECTS)('file upload on %s', (dialect) => {
       });
     });
 
+    it('takes the same bytes uploaded several times at once: one path, every upload answered', async () => {
+      const bytes = randomBytes(3_000);
+      const answers = await Promise.all([0, 1, 2, 3].map((i) => uploadFile(bytes, `same-${i}.bin`)));
+      expect(answers.map((a) => a.code)).toEqual([0, 0, 0, 0]);
+      expect(new Set(answers.map((a) => a.data)).size).toBe(1);
+      expect((await fetch(answers[0]!.data)).rawPayload.equals(bytes)).toBe(true);
+    });
+
     it('takes the type from the bytes, not the name or the declared type', async () => {
       const disguised = await upload([
         { name: 'file', filename: 'page.html', type: 'text/html', content: PNG },
@@ -254,6 +262,23 @@ describe.each(DIALECTS)('file upload on %s', (dialect) => {
         });
         expect(across.statusCode).toBe(206);
         expect(across.rawPayload.equals(content.subarray(1048570, 2097161))).toBe(true);
+        // Stored again at that path, shorter: none of the old chunks stays behind.
+        const shorter = randomBytes(1_000);
+        const again = await big.app.inject({
+          method: 'POST',
+          url: '/admin-api/infra/file/upload',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'tenant-id': '1',
+            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          },
+          payload: multipart([
+            { name: 'path', content: path },
+            { name: 'file', filename: 'big.bin', content: shorter },
+          ]),
+        });
+        expect((again.json() as { data: string }).data).toBe(url);
+        expect((await big.app.inject({ method: 'GET', url })).rawPayload.equals(shorter)).toBe(true);
       } finally {
         await big.close();
       }

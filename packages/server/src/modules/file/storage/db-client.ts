@@ -16,27 +16,35 @@ export const dbFileClient = (db: Kysely<Database>, configId: number, now: () => 
   const ofPath = (path: string) =>
     db.selectFrom('infraFileContent').where('configId', '=', configId).where('path', '=', path);
   return {
+    // Chunks are written over in place and those past the new end removed after, rather than all
+    // deleted first: two uploads of one path at once (the same bytes, as paths are named by content)
+    // then wait for each other on the chunk's unique key instead of the second failing on it, on
+    // PostgreSQL across instances too.
     async upload(path, source) {
       await db.transaction().execute(async (tx) => {
+        const write = (chunkNo: number, content: Buffer) =>
+          tx
+            .insertInto('infraFileContent')
+            .values({ ...createdStamp(now(), null), configId, path, chunkNo, content })
+            .onConflict((oc) =>
+              oc
+                .columns(['configId', 'path', 'chunkNo'])
+                .doUpdateSet({ content, deleted: 0, updateTime: now() }),
+            )
+            .execute();
+        let chunkNo = 0;
+        const chunks = createReadStream(source.file, { highWaterMark: CHUNK_BYTES });
+        for await (const content of chunks as AsyncIterable<Buffer>) {
+          await write(chunkNo, content);
+          chunkNo += 1;
+        }
+        if (chunkNo === 0) await write(chunkNo++, Buffer.alloc(0));
         await tx
           .deleteFrom('infraFileContent')
           .where('configId', '=', configId)
           .where('path', '=', path)
+          .where('chunkNo', '>=', chunkNo)
           .execute();
-        let chunkNo = 0;
-        const chunks = createReadStream(source.file, { highWaterMark: CHUNK_BYTES });
-        for await (const content of chunks as AsyncIterable<Buffer>) {
-          await tx
-            .insertInto('infraFileContent')
-            .values({ ...createdStamp(now(), null), configId, path, chunkNo, content })
-            .execute();
-          chunkNo += 1;
-        }
-        if (chunkNo === 0)
-          await tx
-            .insertInto('infraFileContent')
-            .values({ ...createdStamp(now(), null), configId, path, chunkNo, content: Buffer.alloc(0) })
-            .execute();
       });
     },
     async delete(path) {
