@@ -1,5 +1,6 @@
 // Spawning the built server for a bench section, and reading its CPU time.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest, type Agent } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -125,3 +126,56 @@ export const onEachDialect = async <R>(
   await postgres.drop();
   return runs;
 };
+
+/** A raw answer of the API: its status, content type and bytes. */
+export interface ApiAnswer {
+  status: number;
+  type: string;
+  body: Buffer;
+}
+
+/**
+ * One /admin-api request of tenant 1 over `agent` (node:http over kept-alive connections: the
+ * clients share the two cores with the server, and fetch costs them about twice the CPU).
+ */
+export const sendApi = (
+  agent: Agent,
+  port: number,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+) =>
+  new Promise<ApiAnswer>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: `/admin-api${path}`,
+        agent,
+        headers: {
+          'tenant-id': '1',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });

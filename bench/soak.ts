@@ -4,10 +4,10 @@
 // server's resident memory to show whether it keeps growing after the warm-up.
 // Writes the "soak" section of docs/benchmarks.md.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { machine, startServer, stop, writeSection } from './server.js';
+import { machine, sendApi, startServer, stop, writeSection } from './server.js';
 
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const CLIENTS = 200;
@@ -19,46 +19,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
-interface Answer {
-  status: number;
-  type: string;
-  body: Buffer;
-}
-
 const send = (method: string, path: string, token: string | null, body?: unknown) =>
-  new Promise<Answer>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        method,
-        path: `/admin-api${path}`,
-        agent,
-        headers: {
-          'tenant-id': '1',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            type: String(res.headers['content-type']),
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  sendApi(agent, PORT, method, path, token, body);
 
 /** Resident memory of a process in MiB (Linux /proc). */
 const rssMiB = (pid: number): number =>

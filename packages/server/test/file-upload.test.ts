@@ -232,17 +232,19 @@ describe.each(DIALECTS)('file upload on %s', (dialect) => {
       const big = await createTestApp(dialect, { env: { DATA_DIR: dataDir } });
       try {
         const token = (await big.login()).accessToken;
+        const bigUpload = (parts: Part[]) =>
+          big.app.inject({
+            method: 'POST',
+            url: '/admin-api/infra/file/upload',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'tenant-id': '1',
+              'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+            },
+            payload: multipart(parts),
+          });
         const content = randomBytes(2.5 * 1024 * 1024);
-        const res = await big.app.inject({
-          method: 'POST',
-          url: '/admin-api/infra/file/upload',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'tenant-id': '1',
-            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-          },
-          payload: multipart([{ name: 'file', filename: 'big.bin', content }]),
-        });
+        const res = await bigUpload([{ name: 'file', filename: 'big.bin', content }]);
         const url = (res.json() as { data: string }).data;
         const path = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
         const rows = await big.db.kysely
@@ -264,19 +266,10 @@ describe.each(DIALECTS)('file upload on %s', (dialect) => {
         expect(across.rawPayload.equals(content.subarray(1048570, 2097161))).toBe(true);
         // Stored again at that path, shorter: none of the old chunks stays behind.
         const shorter = randomBytes(1_000);
-        const again = await big.app.inject({
-          method: 'POST',
-          url: '/admin-api/infra/file/upload',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'tenant-id': '1',
-            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-          },
-          payload: multipart([
-            { name: 'path', content: path },
-            { name: 'file', filename: 'big.bin', content: shorter },
-          ]),
-        });
+        const again = await bigUpload([
+          { name: 'path', content: path },
+          { name: 'file', filename: 'big.bin', content: shorter },
+        ]);
         expect((again.json() as { data: string }).data).toBe(url);
         expect((await big.app.inject({ method: 'GET', url })).rawPayload.equals(shorter)).toBe(true);
       } finally {
