@@ -9,7 +9,8 @@ const servers = Array.from({ length: WORKERS }, (_, index) => index);
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: join(root, 'test-results'),
+  // The pair's run keeps its own, so it does not replace what the single servers' run left.
+  outputDir: join(root, process.env.E2E_PAIR ? 'test-results/pair' : 'test-results'),
   fullyParallel: false,
   // One server per worker (see tests/fixtures.ts): files spread over the workers, tests of a file
   // stay in order on one of them.

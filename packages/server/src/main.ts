@@ -12,7 +12,9 @@ const db = openDatabase(
 await migrateToLatest(db);
 const seeded = await seedIfEmpty(db);
 const redis = config.redisUrl
-  ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+  ? // A Redis that stops answering (frozen, not gone) fails each command after 3 s instead of
+    // holding the request until it wakes.
+    new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, commandTimeout: 3_000 })
   : null;
 
 const app = await buildApp({ config, db, redis });

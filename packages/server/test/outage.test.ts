@@ -16,6 +16,8 @@ import { startServer, stopServer, type ServerProcess } from './server-process.js
 const REQUEST_LIMIT_MS = 10_000;
 const RECOVERY_MS = 5_000;
 const DOWN_MS = 6_000; // longer than the tokens' in-process cache, so Redis is missed for real
+// Past that cache and then the request limit: a request that waited for a frozen Redis would be slow.
+const FROZEN_MS = 5_000 + REQUEST_LIMIT_MS + 1_000;
 
 interface Outcome {
   path: string;
@@ -73,20 +75,21 @@ const load = (base: string, token: string, prefix: string) => {
   };
 };
 
-/** Stops `service` under load for DOWN_MS, starts it again and checks what the clients saw. */
+/** Stops `service` under load for `downMs`, starts it again and checks what the clients saw. */
 const outage = async (
   base: string,
   token: string,
   name: string,
   service: PrivateService,
   whileDown: () => Promise<unknown> = async () => undefined,
+  downMs = DOWN_MS,
 ) => {
   const traffic = load(base, token, `${name}-`);
   await sleep(1_000);
   await service.stop();
   const stoppedAt = Date.now();
   await whileDown();
-  await sleep(DOWN_MS);
+  await sleep(downMs);
   await service.start();
   const backAt = Date.now();
   await sleep(RECOVERY_MS + 2_000);
@@ -111,7 +114,7 @@ const outage = async (
 describe('PostgreSQL and Redis stopped and started under load', () => {
   const base = 50_000 + Math.floor(Math.random() * 5_000);
   let postgres: PrivateService;
-  let redis: PrivateService;
+  let redis: Awaited<ReturnType<typeof privateRedis>>;
   let server: ServerProcess;
   let baseUrl: string;
   let token: string;
@@ -191,6 +194,10 @@ describe('PostgreSQL and Redis stopped and started under load', () => {
     expect(await codeOf('/system/auth/get-permission-info', other)).toBe(0);
     expect(await codeOf('/system/auth/logout', other, 'POST')).toBe(0);
     expect(await codeOf('/system/auth/get-permission-info', other)).toBe(401);
+  }, 60_000);
+
+  it('Redis frozen (SIGSTOP) for longer than the request limit: the 500 envelope, not a hang', async () => {
+    expectWeathered(await outage(baseUrl, token, 'frozen', redis.frozen, undefined, FROZEN_MS));
   }, 60_000);
 
   it('and the server, never restarted, still shuts down cleanly', async () => {

@@ -55,7 +55,7 @@ export const privatePostgres = async (port: number): Promise<PrivateService> => 
   };
 };
 
-export const privateRedis = async (port: number): Promise<PrivateService> => {
+export const privateRedis = async (port: number): Promise<PrivateService & { frozen: PrivateService }> => {
   let child: ChildProcess | null = null;
   const start = () =>
     new Promise<void>((resolve, reject) => {
@@ -86,5 +86,18 @@ export const privateRedis = async (port: number): Promise<PrivateService> => {
       server.kill('SIGTERM');
     });
   await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop, remove: stop };
+  /** SIGSTOP: the server keeps its connections and its data but answers nothing until resumed. */
+  const signal = (name: NodeJS.Signals) => async () => void child?.kill(name);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop,
+    remove: stop,
+    frozen: {
+      url: `redis://127.0.0.1:${port}`,
+      stop: signal('SIGSTOP'),
+      start: signal('SIGCONT'),
+      remove: stop,
+    },
+  };
 };
