@@ -13,16 +13,77 @@ const shoot = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 800 });
 };
 
-test('Redis 监控 explains that the server runs without Redis', async ({ page }) => {
-  // The e2e servers run without REDIS_URL; the pair (E2E_PAIR) runs with it.
-  test.skip(Boolean(process.env.E2E_PAIR), 'two instances share Redis');
-  await signIn(page, 'admin', 'admin123', '/infra/redis');
-  const notice = page.getByRole('alert').filter({ hasText: '本服务器未启用 Redis' });
-  await expect(notice).toBeVisible();
-  await expect(notice).toContainText('REDIS_URL');
-  await expect(notice).toContainText('访问令牌的缓存与吊销');
-  await expect(notice).toContainText('WebSocket 消息在多个实例之间的转发');
-  await shoot(page, 'redis-page');
+/**
+ * What one SQLite server without Redis shows of itself: its Redis notice, its process and the
+ * statements it ran. The shared servers are such servers; behind the pair's proxy (E2E_PAIR) they are
+ * two instances on PostgreSQL and Redis, so there these journeys start a single server of their own.
+ */
+test.describe('one server on its own', () => {
+  const OWN_PORT = serverPort(0) + 12;
+  let server: ChildProcess | undefined;
+  if (process.env.E2E_PAIR) test.use({ baseURL: `http://127.0.0.1:${OWN_PORT}` });
+
+  test.beforeAll(async () => {
+    if (process.env.E2E_PAIR) server = await startServer(OWN_PORT);
+  });
+  test.afterAll(() => {
+    server?.kill();
+  });
+
+  test('Redis 监控 explains that the server runs without Redis', async ({ page }) => {
+    await signIn(page, 'admin', 'admin123', '/infra/redis');
+    const notice = page.getByRole('alert').filter({ hasText: '本服务器未启用 Redis' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('REDIS_URL');
+    await expect(notice).toContainText('访问令牌的缓存与吊销');
+    await expect(notice).toContainText('WebSocket 消息在多个实例之间的转发');
+    await shoot(page, 'redis-page');
+  });
+
+  test('服务监控 shows this instance live, and 数据库监控 the statements the pages caused', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'admin', 'admin123', '/infra/admin-server');
+    const value = (label: string) =>
+      page.locator('th', { hasText: label }).first().locator('xpath=following-sibling::td[1]');
+    await expect(value('进程号')).toHaveText(/^\d+$/);
+    await expect(value('Node.js 版本')).toHaveText(/^v\d+\./);
+    await expect(value('堆内存（已用/已分配）')).toHaveText(/^\d+\.\d MB \/ \d+\.\d MB$/);
+    // The sign-in and the shell's own calls went through the request hook.
+    await expect(value('接口请求（近 60 秒）')).toHaveText(/共 [1-9]\d* 次，p95 [\d.]+ ms/);
+    await expect(value('数据库')).toHaveText('SQLite');
+    await expect(value('数据库大小')).toHaveText(/^[\d.]+ (KB|MB)$/);
+    await expect(page.getByRole('img', { name: /^进程 CPU 仪表盘：/ })).toBeVisible();
+    // The page asks again every 5 seconds; the lines grow by a sample each time.
+    await expect(page.getByRole('img', { name: 'CPU 使用率折线图：最近 2 次采样' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.locator('.monitor-page svg path').first()).toBeVisible();
+    await shoot(page, 'server-monitor-page');
+
+    await page.goto('/infra/druid');
+    await expect(page.getByText(/共 \d+ 种语句/)).toBeVisible();
+    await shoot(page, 'druid-page');
+    await page.getByRole('textbox', { name: '筛选 SQL 语句' }).fill('system_menu');
+    const menuShape = page.getByRole('row').filter({ hasText: /from "system_menu"/ });
+    // The shell's menus, read at sign-in, are among the statements run.
+    await expect(menuShape.first()).toBeVisible();
+
+    await page.getByRole('button', { name: /重置/ }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '系统提示' });
+    await expect(confirm).toContainText('是否确认清空全部 SQL 统计数据?');
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('重置成功')).toBeVisible();
+    await expect(menuShape).toHaveCount(0);
+
+    // Reading the menus again (菜单管理) brings the shape back.
+    await page.goto('/system/menu');
+    await expect(page.getByRole('cell', { name: '基础设施' }).first()).toBeVisible();
+    await page.goto('/infra/druid');
+    await page.getByRole('textbox', { name: '筛选 SQL 语句' }).fill('system_menu');
+    await expect(menuShape.first()).toBeVisible();
+  });
 });
 
 const REDIS = { host: '127.0.0.1', port: 6379 };
@@ -106,51 +167,4 @@ test('系统接口 shows our OpenAPI document and tries a call as the signed-in 
   await page.evaluate(() => window.scrollTo(0, 0));
   await shoot(page, 'swagger-page');
   expect(external).toEqual([]);
-});
-
-test('服务监控 shows this instance live, and 数据库监控 the statements the pages caused', async ({
-  page,
-}) => {
-  // What one SQLite server shows of itself; behind the pair's proxy each request meets another instance.
-  test.skip(Boolean(process.env.E2E_PAIR), 'statistics are per instance');
-  test.setTimeout(90_000);
-  await signIn(page, 'admin', 'admin123', '/infra/admin-server');
-  const value = (label: string) =>
-    page.locator('th', { hasText: label }).first().locator('xpath=following-sibling::td[1]');
-  await expect(value('进程号')).toHaveText(/^\d+$/);
-  await expect(value('Node.js 版本')).toHaveText(/^v\d+\./);
-  await expect(value('堆内存（已用/已分配）')).toHaveText(/^\d+\.\d MB \/ \d+\.\d MB$/);
-  // The sign-in and the shell's own calls went through the request hook.
-  await expect(value('接口请求（近 60 秒）')).toHaveText(/共 [1-9]\d* 次，p95 [\d.]+ ms/);
-  await expect(value('数据库')).toHaveText('SQLite');
-  await expect(value('数据库大小')).toHaveText(/^[\d.]+ (KB|MB)$/);
-  await expect(page.getByRole('img', { name: /^进程 CPU 仪表盘：/ })).toBeVisible();
-  // The page asks again every 5 seconds; the lines grow by a sample each time.
-  await expect(page.getByRole('img', { name: 'CPU 使用率折线图：最近 2 次采样' })).toBeVisible({
-    timeout: 15_000,
-  });
-  await expect(page.locator('.monitor-page svg path').first()).toBeVisible();
-  await shoot(page, 'server-monitor-page');
-
-  await page.goto('/infra/druid');
-  await expect(page.getByText(/共 \d+ 种语句/)).toBeVisible();
-  await shoot(page, 'druid-page');
-  await page.getByRole('textbox', { name: '筛选 SQL 语句' }).fill('system_menu');
-  const menuShape = page.getByRole('row').filter({ hasText: /from "system_menu"/ });
-  // The shell's menus, read at sign-in, are among the statements run.
-  await expect(menuShape.first()).toBeVisible();
-
-  await page.getByRole('button', { name: /重置/ }).click();
-  const confirm = page.getByRole('dialog').filter({ hasText: '系统提示' });
-  await expect(confirm).toContainText('是否确认清空全部 SQL 统计数据?');
-  await confirm.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByText('重置成功')).toBeVisible();
-  await expect(menuShape).toHaveCount(0);
-
-  // Reading the menus again (菜单管理) brings the shape back.
-  await page.goto('/system/menu');
-  await expect(page.getByRole('cell', { name: '基础设施' }).first()).toBeVisible();
-  await page.goto('/infra/druid');
-  await page.getByRole('textbox', { name: '筛选 SQL 语句' }).fill('system_menu');
-  await expect(menuShape.first()).toBeVisible();
 });
