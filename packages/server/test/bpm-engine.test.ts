@@ -511,7 +511,7 @@ describe('bpm engine: idempotent resume', () => {
     expect(andAgain.waitingTasks.map((t) => t.executionId)).toEqual(ids);
     expect(again.history).toEqual([]);
     expect(again.cancelledTasks).toEqual([]);
-    expect(again.state.tasks).toEqual(state.tasks);
+    expect(again.state.executions).toEqual(state.executions);
   });
 });
 
@@ -663,6 +663,6 @@ describe('bpm engine: jump back', () => {
     });
     expect(result.waitingTasks.map((t) => t.assignee)).toEqual(['a', 'b', 'c']);
     expect(result.waitingTasks.map((t) => t.executionId)).not.toContain(a?.executionId);
-    expect(Object.keys(result.state.loops)).toHaveLength(1);
+    expect(result.state.executions.filter((e) => e.loop)).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
 /**
- * Reading a diagram: flavour detection, moddle parsing, the deploy checks (everything the engine would
- * refuse or could not run), normalisation of flavour quirks, and the per-definition cache of the parsed
- * `moddle-context-serializer` source context that every step runs on.
+ * Reading a diagram: flavour detection, moddle parsing, the deploy checks (everything the executor would
+ * refuse or could not run), and the compiled graph every step runs on, cached per definition id.
  */
 import BpmnModdle, { type ModdleElement, type ModdleParseResult } from 'bpmn-moddle';
 import camundaDescriptor from 'camunda-bpmn-moddle/resources/camunda.json' with { type: 'json' };
@@ -10,10 +9,9 @@ import {
   activitiModdleDescriptor,
   flowableModdleDescriptor,
 } from '@app/contract/bpmn';
-import * as Elements from 'bpmn-elements';
-import serializeContext, { TypeResolver, type SerializableContext } from 'moddle-context-serializer';
 import { BpmnCompileError, EngineStepError } from './errors.js';
 import { ExpressionError, isExpression, parseTemplate } from './expression.js';
+import { addDuration, firstFiring, parseDate, type TimerKind } from './iso8601.js';
 import { getListenerHandler, listenerHandlerName } from './listeners.js';
 import type { DefinitionSource, Flavour, ProcessNode, ProcessOutline } from './types.js';
 
@@ -23,6 +21,7 @@ export const LOOP_USERS_EXPRESSION = '${__loopUsers}';
 export const DEFAULT_ELEMENT_VARIABLE = 'user';
 
 export interface ListenerRef {
+  /** `take` listeners sit on sequence flows. */
   kind: 'execution' | 'task';
   event: string;
   handler: string;
@@ -30,36 +29,86 @@ export interface ListenerRef {
 
 export interface LoopInfo {
   sequential: boolean;
+  /** The collection expression; null when the loop counts `cardinality` instead. */
   collection: string | null;
+  cardinality: string | null;
   elementVariable: string;
+  completionCondition: string | null;
 }
 
-export interface NodeInfo {
+export interface Flow {
+  id: string;
+  source: string;
+  target: string;
+  /** The `${...}` condition; null when unconditional. */
+  condition: string | null;
+  listeners: ListenerRef[];
+}
+
+export interface TimerSpec {
+  kind: TimerKind;
+  value: string;
+}
+
+/** How the executor treats a node. */
+export type NodeKind =
+  | 'start'
+  | 'end'
+  | 'userTask'
+  | 'pass'
+  | 'exclusive'
+  | 'parallel'
+  | 'inclusive'
+  | 'timerCatch'
+  | 'boundary'
+  | 'subProcess';
+
+export interface GraphNode {
   id: string;
   name: string;
+  /** The moddle type, e.g. `bpmn:UserTask`. */
   type: string;
+  kind: NodeKind;
+  /** The enclosing sub-process's id; null at the process level. */
+  scope: string | null;
+  /** Outgoing sequence flows in XML order. */
+  outgoing: Flow[];
+  /** Ids of the nodes whose sequence flows lead here. */
+  sources: string[];
+  defaultFlow: string | null;
+  /** An end event with a terminate event definition. */
+  terminate: boolean;
+  timer: TimerSpec | null;
+  /** A boundary event's host, and whether it interrupts it. */
+  attachedTo: string | null;
+  cancelActivity: boolean;
+  /** Boundary events attached to this node. */
+  boundaries: string[];
+  /** A sub-process's start event. */
+  start: string | null;
+  /** The start event's `initiator` variable name. */
+  initiator: string | null;
   assignee: string | null;
   candidateUsers: string | null;
   candidateGroups: string | null;
   dueDate: string | null;
   loop: LoopInfo | null;
   listeners: ListenerRef[];
-  /** Ids of the nodes whose sequence flows lead here. */
-  sources: string[];
+  /**
+   * A joining gateway (more than one incoming flow): the nodes of its scope from which a token can still
+   * reach it. It fires once tokens have arrived and no other token of its scope sits on one of these.
+   */
+  upstream: ReadonlySet<string> | null;
 }
 
 export interface CompiledDefinition {
   id: string;
   outline: ProcessOutline;
   processId: string;
-  source: SerializableContext;
-  nodes: ReadonlyMap<string, NodeInfo>;
+  /** The process's start event. */
+  start: string;
+  nodes: ReadonlyMap<string, GraphNode>;
   processListeners: ListenerRef[];
-}
-
-/** What a step's expression handler offers the guarded sequence flows. */
-export interface ConditionEvaluator {
-  evaluateCondition(text: string, message: unknown): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -206,16 +255,35 @@ interface Analysis {
   outline: ProcessOutline;
   problems: string[];
   process: ModdleElement | null;
-  nodes: Map<string, NodeInfo>;
+  nodes: Map<string, GraphNode>;
   processListeners: ListenerRef[];
+  start: string;
 }
 
 const EXECUTION_LISTENER_EVENTS = new Set(['start', 'end']);
 const TASK_LISTENER_EVENTS = new Set(['create', 'complete']);
+const FLOW_LISTENER_EVENTS = new Set(['take']);
+
+const NODE_KINDS: Record<string, NodeKind> = {
+  StartEvent: 'start',
+  EndEvent: 'end',
+  UserTask: 'userTask',
+  Task: 'pass',
+  IntermediateThrowEvent: 'pass',
+  ExclusiveGateway: 'exclusive',
+  ParallelGateway: 'parallel',
+  InclusiveGateway: 'inclusive',
+  IntermediateCatchEvent: 'timerCatch',
+  BoundaryEvent: 'boundary',
+  SubProcess: 'subProcess',
+};
 
 class Analyser {
   readonly problems: string[] = [];
-  readonly nodes = new Map<string, NodeInfo>();
+  readonly nodes = new Map<string, GraphNode>();
+  private readonly flowLabels = new Map<string, string>();
+  /** Flows written with a condition (a refused script condition counts: it has its own problem). */
+  private readonly conditioned = new Set<string>();
 
   private expression(
     owner: string,
@@ -236,14 +304,14 @@ class Analyser {
     }
   }
 
-  listeners(owner: ModdleElement, ownerLabel: string): ListenerRef[] {
+  listeners(owner: ModdleElement, ownerLabel: string, flow = false): ListenerRef[] {
     const refs: ListenerRef[] = [];
     for (const extension of children(child(owner, 'extensionElements'), 'values')) {
       const type = localType(extension);
       if (type !== 'ExecutionListener' && type !== 'TaskListener') continue;
       const kind = type === 'TaskListener' ? 'task' : 'execution';
       const kindLabel = kind === 'task' ? '任务监听器' : '执行监听器';
-      const event = text(extension, 'event') ?? '';
+      const event = text(extension, 'event') ?? (flow ? 'take' : '');
       if (child(extension, 'script')) {
         this.problems.push(`${ownerLabel}的${kindLabel}（${event}）是脚本，不允许执行脚本`);
         continue;
@@ -262,7 +330,8 @@ class Analyser {
         this.problems.push(`${ownerLabel}的${kindLabel}「${written}」不在允许的监听器列表中`);
         continue;
       }
-      const allowed = kind === 'task' ? TASK_LISTENER_EVENTS : EXECUTION_LISTENER_EVENTS;
+      const allowed =
+        kind === 'task' ? TASK_LISTENER_EVENTS : flow ? FLOW_LISTENER_EVENTS : EXECUTION_LISTENER_EVENTS;
       if (!allowed.has(event)) {
         this.problems.push(
           `${ownerLabel}的${kindLabel}事件「${event}」不受支持（可用：${[...allowed].join('、')}）`,
@@ -274,46 +343,57 @@ class Analyser {
     return refs;
   }
 
-  private timer(owner: string, definition: ModdleElement): void {
+  private timer(owner: string, definition: ModdleElement): TimerSpec | null {
     const kinds = (['timeDuration', 'timeDate', 'timeCycle'] as const).filter((k) => child(definition, k));
     if (kinds.length !== 1) {
       this.problems.push(`${owner}需要且只能有一个定时设置（时长、日期或周期）`);
-      return;
+      return null;
     }
-    const kind = kinds[0] as 'timeDuration' | 'timeDate' | 'timeCycle';
+    const kind = kinds[0] as TimerKind;
     const value = (text(child(definition, kind), 'body') ?? '').trim();
     if (!value) {
       this.problems.push(`${owner}的定时设置为空`);
-      return;
+      return null;
     }
     if (value.includes('${')) {
       this.expression(owner, '定时设置', value, { whole: true });
-      return;
+    } else if (firstFiring(kind, value, Date.now()) === null) {
+      this.problems.push(
+        `${owner}的定时设置「${value}」无法识别（需要 ISO 8601${kind === 'timeCycle' ? ' 或 CRON' : ''}）`,
+      );
     }
-    if (!isValidTimer(kind, value))
-      this.problems.push(`${owner}的定时设置「${value}」无法识别（需要 ISO 8601）`);
+    return { kind, value };
   }
 
-  /** Checks the process's flow elements and records its nodes. */
-  process(process: ModdleElement): void {
-    const elements = children(process, 'flowElements');
-    const flows = elements.filter((e) => localType(e) === 'SequenceFlow');
+  /** Checks the flow elements of the process or of a sub-process and records its nodes; returns its start. */
+  scope(container: ModdleElement, scopeId: string | null): string {
+    const elements = children(container, 'flowElements');
+    const flowElements = elements.filter((e) => localType(e) === 'SequenceFlow');
     const nodes = elements.filter(isFlowNode);
+    const where = scopeId === null ? '流程' : `${label(container)}`;
     const incoming = new Map<string, string[]>();
-    const outgoing = new Map<string, ModdleElement[]>();
-    for (const flow of flows) {
-      const sourceId = text(child(flow, 'sourceRef'), 'id');
-      const targetId = text(child(flow, 'targetRef'), 'id');
-      if (!sourceId || !targetId) continue;
-      incoming.set(targetId, [...(incoming.get(targetId) ?? []), sourceId]);
-      outgoing.set(sourceId, [...(outgoing.get(sourceId) ?? []), flow]);
-      this.flow(flow);
+    const outgoing = new Map<string, Flow[]>();
+    for (const element of flowElements) {
+      const source = text(child(element, 'sourceRef'), 'id');
+      const target = text(child(element, 'targetRef'), 'id');
+      if (!source || !target) continue;
+      const flow: Flow = {
+        id: text(element, 'id') ?? '',
+        source,
+        target,
+        condition: this.condition(element),
+        listeners: this.listeners(element, label(element), true),
+      };
+      this.flowLabels.set(flow.id, label(element));
+      if (child(element, 'conditionExpression')) this.conditioned.add(flow.id);
+      incoming.set(target, [...(incoming.get(target) ?? []), source]);
+      outgoing.set(source, [...(outgoing.get(source) ?? []), flow]);
     }
 
     const starts = nodes.filter((n) => localType(n) === 'StartEvent');
-    if (starts.length === 0) this.problems.push('流程缺少开始事件');
-    if (starts.length > 1) this.problems.push(`流程只能有一个开始事件，当前有 ${starts.length} 个`);
-    if (!nodes.some((n) => localType(n) === 'EndEvent')) this.problems.push('流程缺少结束事件');
+    if (starts.length === 0) this.problems.push(`${where}缺少开始事件`);
+    if (starts.length > 1) this.problems.push(`${where}只能有一个开始事件，当前有 ${starts.length} 个`);
+    if (!nodes.some((n) => localType(n) === 'EndEvent')) this.problems.push(`${where}缺少结束事件`);
 
     for (const node of nodes) {
       const id = text(node, 'id') ?? '';
@@ -325,44 +405,85 @@ class Analyser {
         this.problems.push(`${nodeLabel}没有进入的连线`);
       }
       if (type !== 'EndEvent' && exits.length === 0) this.problems.push(`${nodeLabel}没有离开的连线`);
-      this.node(node, sources, exits);
+      const definitions = children(node, 'eventDefinitions');
+      const timer = this.node(node, exits);
+      const attachedTo = type === 'BoundaryEvent' ? text(child(node, 'attachedToRef'), 'id') : null;
       this.nodes.set(id, {
         id,
         name: text(node, 'name') ?? '',
         type: node.$type,
+        kind: NODE_KINDS[type] ?? 'pass',
+        scope: scopeId,
+        outgoing: exits,
+        sources,
+        defaultFlow: text(child(node, 'default'), 'id'),
+        terminate: definitions.some((d) => localType(d) === 'TerminateEventDefinition'),
+        timer,
+        attachedTo,
+        cancelActivity: node.cancelActivity !== false,
+        boundaries: [],
+        start: type === 'SubProcess' ? this.scope(node, id) : null,
+        initiator: type === 'StartEvent' ? (text(node, 'initiator')?.trim() ?? null) || null : null,
         assignee: text(node, 'assignee'),
         candidateUsers: text(node, 'candidateUsers'),
         candidateGroups: text(node, 'candidateGroups'),
         dueDate: text(node, 'dueDate'),
         loop: loopInfo(node),
         listeners: this.listeners(node, nodeLabel),
-        sources,
+        upstream: null,
       });
+    }
+    return text(starts[0], 'id') ?? '';
+  }
+
+  /** Links boundary events to their hosts and works out what can still reach each joining gateway. */
+  link(): void {
+    for (const node of this.nodes.values()) {
+      if (node.attachedTo) this.nodes.get(node.attachedTo)?.boundaries.push(node.id);
+    }
+    for (const node of this.nodes.values()) {
+      if (node.sources.length < 2 || !['parallel', 'inclusive', 'exclusive'].includes(node.kind)) continue;
+      const upstream = new Set<string>();
+      const queue = [...node.sources];
+      while (queue.length) {
+        const id = queue.pop() as string;
+        if (upstream.has(id) || id === node.id) continue;
+        upstream.add(id);
+        const found = this.nodes.get(id);
+        if (!found) continue;
+        queue.push(...found.sources);
+        // A token on the host can leave through the host's boundary events.
+        if (found.attachedTo) queue.push(found.attachedTo);
+      }
+      if (node.kind !== 'exclusive') node.upstream = upstream;
     }
   }
 
-  private flow(flow: ModdleElement): void {
+  private condition(flow: ModdleElement): string | null {
     const condition = child(flow, 'conditionExpression');
-    if (!condition) return;
+    if (!condition) return null;
     const flowLabel = label(flow);
     const language = text(condition, 'language');
     if (language || text(condition, 'resource')) {
       this.problems.push(`${flowLabel}使用了脚本条件${language ? `（${language}）` : ''}，不允许执行脚本`);
-      return;
+      return null;
     }
-    const body = text(condition, 'body') ?? '';
-    if (!body.trim()) {
+    const body = (text(condition, 'body') ?? '').trim();
+    if (!body) {
       this.problems.push(`${flowLabel}的条件为空`);
-      return;
+      return null;
     }
     this.expression(flowLabel, '条件', body, { whole: true });
+    return body;
   }
 
-  private node(node: ModdleElement, sources: string[], exits: ModdleElement[]): void {
+  /** The checks of one node; returns its timer when it is a timer event. */
+  private node(node: ModdleElement, exits: Flow[]): TimerSpec | null {
     const type = localType(node);
     const nodeLabel = label(node);
     const definitions = children(node, 'eventDefinitions');
     const definitionTypes = definitions.map(localType);
+    let timer: TimerSpec | null = null;
     switch (type) {
       case 'StartEvent':
         if (definitions.length) this.problems.push(`${nodeLabel}只支持空开始事件（无触发条件）`);
@@ -381,10 +502,11 @@ class Analyser {
           this.problems.push(`${nodeLabel}只支持定时器事件`);
           break;
         }
-        this.timer(nodeLabel, definitions[0] as ModdleElement);
+        timer = this.timer(nodeLabel, definitions[0] as ModdleElement);
         if (type === 'BoundaryEvent') {
           const attachedType = localType(child(node, 'attachedToRef') ?? { $type: 'bpmn:None' });
-          if (attachedType !== 'UserTask') this.problems.push(`${nodeLabel}只能挂在用户任务上`);
+          if (attachedType !== 'UserTask' && attachedType !== 'SubProcess')
+            this.problems.push(`${nodeLabel}只能挂在用户任务或子流程上`);
         }
         break;
       }
@@ -393,24 +515,19 @@ class Analyser {
         break;
       case 'Task':
       case 'ParallelGateway':
-        break;
       case 'InclusiveGateway':
-        // bpmn-elements runs an inclusive gateway once per arriving token: it cannot join.
-        if (sources.length > 1) this.problems.push(`${nodeLabel}不能用于汇聚，请用并行网关汇聚分支`);
+      case 'SubProcess':
         break;
       case 'ExclusiveGateway': {
         if (exits.length <= 1) break;
         const defaultId = text(child(node, 'default'), 'id');
         for (const flow of exits) {
-          if (text(flow, 'id') !== defaultId && !child(flow, 'conditionExpression')) {
-            this.problems.push(`${nodeLabel}的出线${label(flow)}既没有条件也不是默认出线`);
+          if (flow.id !== defaultId && !this.conditioned.has(flow.id)) {
+            this.problems.push(`${nodeLabel}的出线${this.flowLabels.get(flow.id)}既没有条件也不是默认出线`);
           }
         }
         break;
       }
-      case 'SubProcess':
-        this.problems.push(`${nodeLabel}：暂不支持子流程，请把节点直接画在流程中`);
-        break;
       case 'ScriptTask':
         this.problems.push(`${nodeLabel}：不允许执行脚本`);
         break;
@@ -435,6 +552,7 @@ class Analyser {
     if (type !== 'UserTask' && child(node, 'loopCharacteristics')) {
       this.problems.push(`${nodeLabel}：只有用户任务可以设置多实例`);
     }
+    return timer;
   }
 
   private userTask(node: ModdleElement, nodeLabel: string): void {
@@ -479,44 +597,20 @@ function loopInfo(node: ModdleElement): LoopInfo | null {
   const loop = child(node, 'loopCharacteristics');
   if (!loop || localType(loop) !== 'MultiInstanceLoopCharacteristics') return null;
   const collection = text(loop, 'collection')?.trim();
-  const hasCardinality = Boolean(text(child(loop, 'loopCardinality'), 'body')?.trim());
+  const cardinality = text(child(loop, 'loopCardinality'), 'body')?.trim() || null;
   return {
     sequential: loop.isSequential === true,
-    collection: collection ? normaliseCollection(collection) : hasCardinality ? null : LOOP_USERS_EXPRESSION,
+    collection: collection ? normaliseCollection(collection) : cardinality ? null : LOOP_USERS_EXPRESSION,
+    cardinality,
     elementVariable: text(loop, 'elementVariable')?.trim() || DEFAULT_ELEMENT_VARIABLE,
+    completionCondition: text(child(loop, 'completionCondition'), 'body')?.trim() || null,
   };
-}
-
-interface TimerParser {
-  parse(this: null, kind: string, value: string): { expireAt?: Date; delay?: number };
-}
-
-/** bpmn-elements' own timer parser (ISO 8601), so deploy refuses exactly what it could not schedule. */
-function parseTimer(
-  kind: 'timeDuration' | 'timeDate' | 'timeCycle',
-  value: string,
-): { expireAt: Date; delay?: number } | null {
-  try {
-    const parser = (Elements.TimerEventDefinition as unknown as { prototype: TimerParser }).prototype;
-    const { expireAt, delay } = parser.parse.call(null, kind, value);
-    return expireAt instanceof Date && !Number.isNaN(expireAt.getTime()) ? { expireAt, delay } : null;
-  } catch {
-    return null;
-  }
-}
-
-function isValidTimer(kind: 'timeDuration' | 'timeDate' | 'timeCycle', value: string): boolean {
-  return parseTimer(kind, value) !== null;
 }
 
 /** A due date written as an ISO date, or an ISO duration counted from `now`; null when unreadable. */
 export function parseDueDate(value: string, now: number): number | null {
   const trimmed = value.trim();
-  if (trimmed.startsWith('P')) {
-    const parsed = parseTimer('timeDuration', trimmed);
-    return parsed?.delay === undefined ? null : now + parsed.delay;
-  }
-  return parseTimer('timeDate', trimmed)?.expireAt.getTime() ?? null;
+  return trimmed.startsWith('P') ? addDuration(trimmed, now) : parseDate(trimmed);
 }
 
 function executableProcesses(definitions: ModdleElement): ModdleElement[] {
@@ -567,6 +661,7 @@ function analyse(parsed: ParsedDiagram): Analysis {
   const analyser = new Analyser();
   analyser.problems.push(...parsed.warnings);
   let processListeners: ListenerRef[] = [];
+  let start = '';
   if (executable.length === 0) {
     analyser.problems.push('没有可执行的流程（流程需要标记为可执行 isExecutable="true"）');
   } else if (executable.length > 1) {
@@ -574,7 +669,8 @@ function analyse(parsed: ParsedDiagram): Analysis {
   } else if (process) {
     processListeners = analyser.listeners(process, label(process));
     if (processListeners.some((l) => l.kind === 'task')) analyser.problems.push('流程上不能设置任务监听器');
-    analyser.process(process);
+    start = analyser.scope(process, null);
+    analyser.link();
   }
   return {
     outline: outlineOf(process, parsed.flavour),
@@ -582,6 +678,7 @@ function analyse(parsed: ParsedDiagram): Analysis {
     process,
     nodes: analyser.nodes,
     processListeners,
+    start,
   };
 }
 
@@ -602,71 +699,14 @@ export async function compileProcess(xml: string): Promise<ProcessOutline> {
   return (await compileDefinition('', xml)).outline;
 }
 
-/** Evaluates conditions with the step's own evaluator: a failure fails the step, never takes another flow. */
-class GuardedSequenceFlow extends (Elements.SequenceFlow as unknown as SequenceFlowConstructor) {
-  getCondition(): FlowCondition | null {
-    const condition = this.behaviour.conditionExpression;
-    if (!condition) return null;
-    const evaluator = this.environment.expressions as ConditionEvaluator;
-    return {
-      type: 'expression',
-      execute(message, callback) {
-        try {
-          if (condition.language)
-            throw new Error(`连线「${condition.body ?? ''}」是脚本条件，不允许执行脚本`);
-          return callback(null, evaluator.evaluateCondition(condition.body ?? '', message));
-        } catch (err) {
-          return callback(err as Error);
-        }
-      },
-    };
-  }
-}
-
-interface FlowCondition {
-  type: string;
-  execute(message: unknown, callback: (err: Error | null, result?: boolean) => void): void;
-}
-
-type SequenceFlowConstructor = new (
-  flowDef: unknown,
-  context: unknown,
-) => {
-  behaviour: { conditionExpression?: { body?: string; language?: string } };
-  environment: { expressions: unknown };
-};
-
-const typeResolver = TypeResolver(Elements, (types) => {
-  types['bpmn:SequenceFlow'] = GuardedSequenceFlow;
-});
-
-/** Writes the normalised multi-instance settings onto the moddle elements before serialising. */
-function normalise(analysis: Analysis, parsed: ParsedDiagram): void {
-  for (const info of analysis.nodes.values()) {
-    if (!info.loop) continue;
-    const loop = child(parsed.context.elementsById[info.id], 'loopCharacteristics');
-    if (!loop) continue;
-    if (info.loop.collection) loop.collection = info.loop.collection;
-    loop.elementVariable = info.loop.elementVariable;
-  }
-}
-
 async function compileDefinition(id: string, xml: string): Promise<CompiledDefinition> {
-  const parsed = await parseDiagram(xml);
-  const analysis = analyse(parsed);
+  const analysis = analyse(await parseDiagram(xml));
   if (analysis.problems.length) throw new BpmnCompileError(analysis.problems);
-  normalise(analysis, parsed);
-  let source: SerializableContext;
-  try {
-    source = serializeContext(parsed.context as never, typeResolver);
-  } catch (err) {
-    throw new BpmnCompileError([`流程图无法执行：${err instanceof Error ? err.message : String(err)}`]);
-  }
   return {
     id,
     outline: analysis.outline,
     processId: analysis.outline.key,
-    source,
+    start: analysis.start,
     nodes: analysis.nodes,
     processListeners: analysis.processListeners,
   };

@@ -1,4 +1,4 @@
-/** The workflow engine: our interface over bpmn-engine (see types.ts for the step contract). */
+/** The workflow engine: our own BPMN executor (see types.ts for the step contract, executor.ts for the semantics). */
 export type * from './types.js';
 export { BpmnCompileError, EngineStepError, type EngineErrorKind } from './errors.js';
 export { compileProcess, readProcessOutline, clearDefinitionCache } from './definition.js';
@@ -10,4 +10,4 @@ export {
   type Scope,
 } from './expression.js';
 export { registerListenerHandler, unregisterListenerHandler } from './listeners.js';
-export { start, completeTask, fireDueTimers, jump } from './runner.js';
+export { start, completeTask, fireDueTimers, jump } from './executor.js';

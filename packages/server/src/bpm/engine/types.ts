@@ -1,9 +1,8 @@
 /**
- * The workflow engine's public types. The engine is a step executor over bpmn-engine: every step recovers
- * the instance from `EngineState`, acts, runs until every execution waits (user task, timer) or ends, and
+ * The workflow engine's public types. The engine is a step executor: every step loads the instance from
+ * `EngineState`, acts, runs until every execution waits (user task, timer, join, sub-process) or ends, and
  * hands back the new state with everything the caller must write in the same transaction (tasks, activity
- * history, timer jobs). The stored state is the truth; the caller may also keep the step's `LiveInstance`
- * and hand it to the next step on that same state, which then skips the recovery.
+ * history, timer jobs). The stored state is the truth.
  */
 
 /** Extension namespace a diagram is written for (what the designer calls the engine flavour). */
@@ -40,6 +39,43 @@ export interface DefinitionSource {
   xml: string;
 }
 
+/** What a user task's diagram attributes resolve to when it is created. */
+export interface TaskDetails {
+  assignee: string | number | null;
+  candidateUsers: (string | number)[];
+  candidateGroups: (string | number)[];
+  dueDate: number | null;
+}
+
+/**
+ * One execution of an instance: a token waiting somewhere. Which fields it has says what it waits as.
+ */
+export interface Execution {
+  /** Stable id: a waiting task's executionId, a timer job's executionId. */
+  id: string;
+  /** The activity it is at. */
+  node: string;
+  /** The sub-process execution it runs in; null at the process level. */
+  scope: string | null;
+  /** When it arrived (epoch ms). */
+  start: number;
+  /** A user task waiting for completion (one iteration of a multi-instance task has its own). */
+  task?: TaskDetails;
+  /** A multi-instance iteration: its activity's root execution, its index and element value. */
+  of?: string;
+  index?: number;
+  value?: unknown;
+  /** A multi-instance activity: its collection and how many iterations completed. */
+  loop?: { items: unknown[]; completed: number };
+  /** A timer: when it fires; a boundary timer's host execution; a cycle and the firings it has left. */
+  due?: number;
+  host?: string;
+  cycle?: string;
+  repeats?: number | null;
+  /** A joining gateway: tokens arrived so far. */
+  arrived?: number;
+}
+
 /**
  * The persisted state of one instance: a JSON object the caller stores as is (e.g. `JSON.stringify`) and
  * hands back unchanged to the next step. Its fields are the engine's business; the caller reads only the
@@ -47,22 +83,29 @@ export interface DefinitionSource {
  */
 export interface EngineState {
   /** Format version of this object. */
+  v: 2;
+  definitionId: string;
+  businessKey: string | null;
+  variables: Variables;
+  executions: Execution[];
+  /** Ids of the user tasks completed at least once (targets a return may go back to). */
+  reached: string[];
+}
+
+/**
+ * The state bpmn-engine left on instances started before our executor: it still runs, converted on its
+ * next step (legacy-state.ts).
+ */
+export interface LegacyEngineState {
   v: 1;
   definitionId: string;
   businessKey: string | null;
   variables: Variables;
-  /**
-   * bpmn-engine's own state without the definition source and the duplicated environment variables:
-   * JSON, raw-deflated, base64 (its message queues repeat themselves; compressed they shrink ~7 times).
-   */
+  /** bpmn-engine's own state: JSON, raw-deflated, base64. */
   engine: string;
-  /** Activities running now (entered, not left), by executionId. */
   running: Record<string, { activityId: string; startTime: number }>;
-  /** User task executions waiting now (a multi-instance iteration has its own), activity id by executionId. */
   tasks: Record<string, string>;
-  /** Collections of running multi-instance activities, by the activity's executionId. */
   loops: Record<string, unknown[]>;
-  /** Ids of the user tasks completed at least once (targets a return may go back to). */
   reached: string[];
 }
 
@@ -82,26 +125,13 @@ interface StepInput {
 export interface StartInput extends StepInput {
   variables?: Variables;
   businessKey?: string | null;
-}
-
-/**
- * A bpmn-engine instance still running after a step (`StepResult.live`). Handed to the next step together
- * with `state`, that step runs on it instead of recovering `state`, which costs about as much as the step
- * itself. Good for one step: the step consumes it, and a failed step leaves nothing to reuse. The engine
- * cannot know whether `state` is still the stored one: the caller keeps it only while the stored row is
- * the one this step wrote (e.g. its version), and drops it when that write fails. It holds the whole
- * running instance in memory (hundreds of KB even for a small diagram).
- */
-export interface LiveInstance {
-  /** The state this instance is at: the `state` of the step result that returned it. */
-  readonly state: EngineState;
+  /** The starting user: set as the variable the start event's `initiator` attribute names. */
+  initiator?: string | number;
 }
 
 /** A step on a started instance. */
 export interface ResumeInput extends StepInput {
-  state: EngineState;
-  /** The live instance of the step that returned `state`; ignored unless its `state` is this one. */
-  live?: LiveInstance | null;
+  state: EngineState | LegacyEngineState;
 }
 
 export interface CompleteTaskInput extends ResumeInput {
@@ -181,9 +211,8 @@ export interface StepResult {
   endEventId: string | null;
   variables: Variables;
   /**
-   * Every user task waiting now. Tasks that were already waiting come again with the same executionId (as
-   * a recovered instance evaluates them now; a live one, as it first reported them): the caller inserts
-   * tasks idempotently by executionId.
+   * Every user task waiting now, in the order they were created. Tasks that were already waiting come
+   * again with the same executionId and details: the caller inserts tasks idempotently by executionId.
    */
   waitingTasks: WaitingTask[];
   history: ActivityRecord[];
@@ -196,8 +225,6 @@ export interface StepResult {
    * (`jump`'s fromExecutionId): the caller records those results itself.
    */
   cancelledTasks: EndedTask[];
-  /** The instance still running in memory, for the next step on `state`; null when the process completed. */
-  live: LiveInstance | null;
 }
 
 /** Context handed to an allow-listed listener handler. Handlers run synchronously inside a step. */

@@ -10,7 +10,6 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import * as engine from '../../../bpm/engine/index.js';
 import type {
   EngineState,
-  LiveInstance,
   LoopUsers,
   ProcessOutline,
   StepResult,
@@ -26,7 +25,6 @@ import { type InstanceRow, instanceRepository } from '../process-instance/reposi
 import { descendantsOf, isOpenTask, type TaskRow, taskRepository } from '../task/repository.js';
 import { timeOrderedId } from './ids.js';
 import { jobRepository } from './job-repository.js';
-import { liveInstanceCapacityFrom, liveInstances } from './live-instances.js';
 import type { BpmNotifier, Notice } from './notices.js';
 
 /** Reasons written on tasks the runtime ends itself (the first three are the reference's texts). */
@@ -130,23 +128,18 @@ const readsApproved = (xml: string): boolean =>
 
 /**
  * The workflow runtime. Every change of a process instance is one step: read the instance, decide,
- * let the engine recover it from the stored state and act, then write the new state, the tasks
+ * let the engine load it from the stored state and act, then write the new state, the tasks
  * (inserted idempotently by executionId, and assigned), the activity history and the timer jobs in
  * one transaction whose first write is a compare-and-swap on the row's `version`; a step that lost
  * the race runs again from its decision. On PostgreSQL the whole step runs in that transaction after
  * `SELECT ... FOR UPDATE`, so steps of one instance queue instead of racing; on SQLite the engine runs
  * before the (single-writer) transaction. Messages go out after commit.
- *
- * Recovering the engine from the stored state costs about as much as the step itself, so a committed
- * step keeps its engine instance live (see live-instances.ts), tagged with the version it wrote: the
- * next step of that instance on this server uses it if the row it reads is still at that version.
  */
 export const bpmRuntime = (
   ctx: AppContext,
   deps: { notifier: BpmNotifier; onInstanceEnd: InstanceEndListener[] },
 ) => {
   const { db } = ctx;
-  const live = liveInstances(liveInstanceCapacityFrom());
 
   /** SQLite's busy_timeout of the connection, read once: steps set it aside while they begin. */
   let busyTimeoutMs: number | null = null;
@@ -479,13 +472,12 @@ export const bpmRuntime = (
   const runEngine = async (
     definition: LoadedDefinition,
     state: EngineState,
-    liveInstance: LiveInstance | null,
     action: Exclude<StepAction, { kind: 'none' }>,
     loopUsers: LoopUsers,
     now: number,
   ): Promise<StepResult> => {
     const source = { id: definition.row.id, xml: definition.row.bpmnXml };
-    const from = { definition: source, state, live: liveInstance, loopUsers };
+    const from = { definition: source, state, loopUsers };
     try {
       switch (action.kind) {
         case 'complete':
@@ -509,9 +501,6 @@ export const bpmRuntime = (
   };
 
   return {
-    /** The live engine instances this runtime keeps (for tests and measurements). */
-    liveInstances: live,
-
     /**
      * Starts an instance of the definition for `user`. `prepare` runs first in the same transaction
      * and may give the business key (the OA leave inserts its row there); `created` runs after the
@@ -574,10 +563,9 @@ export const bpmRuntime = (
             now,
           });
           if (completed) notices.push(...(await finish(q, instance, BPM_RESULT.APPROVE, '', now)));
-          return { notices, live: result.live };
+          return { notices };
         }),
       );
-      if (started.live) live.put(id, 0, started.live);
       await deps.notifier(user.tenantId, started.notices);
       return id;
     },
@@ -602,8 +590,6 @@ export const bpmRuntime = (
         if (!plan) return null;
         let engineStep: { definition: LoadedDefinition; result: StepResult } | null = null;
         if (plan.action.kind !== 'none') {
-          // Out of the cache whatever happens next: only a committed step puts an instance back.
-          const cached = live.take(instanceId, instance.version);
           const definition = await loadDefinition(q, tenantId, instance.processDefinitionId);
           if (!definition) throw fail(BpmError.PROCESS_DEFINITION_NOT_EXISTS);
           // A rejection ends the instance where it stands, as the reference does, unless the diagram
@@ -611,10 +597,10 @@ export const bpmRuntime = (
           if (plan.terminate && plan.action.kind === 'complete' && !definition.routesRejections)
             return { instance, tasks, plan, engineStep, now };
           const loopUsers = await loopUsersOf(q, definition, instance.startUserId);
-          const state = cached?.state ?? (JSON.parse(instance.engineState) as EngineState);
+          const state = JSON.parse(instance.engineState) as EngineState;
           engineStep = {
             definition,
-            result: await runEngine(definition, state, cached, plan.action, loopUsers, now),
+            result: await runEngine(definition, state, plan.action, loopUsers, now),
           };
         }
         return { instance, tasks, plan, engineStep, now };
@@ -668,14 +654,6 @@ export const bpmRuntime = (
         return notices;
       };
 
-      /** After commit: the engine instance this step leaves running is the one at the new version. */
-      const keepLive = ({ instance, plan, engineStep }: Prepared) => {
-        const version = instance.version + 1;
-        if (plan.terminate) live.drop(instanceId);
-        else if (!engineStep) live.advance(instanceId, instance.version, version);
-        else if (engineStep.result.live) live.put(instanceId, version, engineStep.result.live);
-      };
-
       const done = await attempt(async (): Promise<{ prepared: Prepared; notices: Notice[] } | null> => {
         if (db.dialect === 'postgres')
           return inTransaction(async (q) => {
@@ -690,7 +668,6 @@ export const bpmRuntime = (
         return prepared ? { prepared, notices: await inTransaction((q) => apply(q, prepared)) } : null;
       });
       if (done === null) return false;
-      keepLive(done.prepared);
       await deps.notifier(tenantId, done.notices);
       return true;
     },
