@@ -270,6 +270,8 @@ describe.each(DIALECTS)('in-site messages on %s', (dialect) => {
         .set({ status: 1 })
         .where('code', '=', 'user_welcome')
         .execute();
+      // As the template service does after a change: cached templates go.
+      await t.app.bus.publish('notify-template');
       const before = await unreadCount(operator);
       expect(await t.app.notify.sendNotifyMessage(1, 2, 'user_welcome', { name: 'x' })).toBeNull();
       expect(await unreadCount(operator)).toBe(before);
@@ -278,6 +280,7 @@ describe.each(DIALECTS)('in-site messages on %s', (dialect) => {
         .set({ status: 0 })
         .where('code', '=', 'user_welcome')
         .execute();
+      await t.app.bus.publish('notify-template');
     });
   });
 

@@ -254,6 +254,8 @@ describe.each(DIALECTS)('SMS sign-in on %s', (dialect) => {
       .set({ deleted: 1 })
       .where('code', '=', 'admin-sms-login')
       .execute();
+    // As the template service does after a change: cached templates go.
+    await t.app.bus.publish('sms-template');
     try {
       expect(await sendCode(mobile)).toMatchObject({ code: 1_002_013_002, msg: '短信模板不存在' });
     } finally {
@@ -262,6 +264,7 @@ describe.each(DIALECTS)('SMS sign-in on %s', (dialect) => {
         .set({ deleted: 0 })
         .where('code', '=', 'admin-sms-login')
         .execute();
+      await t.app.bus.publish('sms-template');
     }
     // No minute to wait: the failed send left no code behind.
     expect((await sendCode(mobile)).code).toBe(0);

@@ -7,7 +7,15 @@ import type { Redis } from 'ioredis';
  * 'tenant' (key: the tenant id) drops a tenant's cached validity; 'oauth2-client' drops the cached
  * OAuth2 clients.
  */
-export type Topic = 'token' | 'permission' | 'dict' | 'notify-unread' | 'tenant' | 'oauth2-client';
+export type Topic =
+  | 'token'
+  | 'permission'
+  | 'dict'
+  | 'notify-unread'
+  | 'tenant'
+  | 'oauth2-client'
+  | 'notify-template'
+  | 'sms-template';
 type Listener = (key: string | undefined) => void;
 
 const CHANNEL = 'admin:invalidate';

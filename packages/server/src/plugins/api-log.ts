@@ -2,7 +2,7 @@ import { GlobalError } from '@app/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_USER_TYPE, MEMBER_USER_TYPE } from '../context.js';
-import { withoutTenantScope } from '../db/tenant-scope.js';
+import { Batcher } from '../lib/batcher.js';
 import type { ApiLogRepository, NewApiAccessLog, NewApiErrorLog } from '../modules/api-log/repository.js';
 import { operateTypeOf } from './operate-log.js';
 
@@ -41,12 +41,6 @@ const SECRET_KEY =
 const MASK = '******';
 /** The parameters of a request that sent neither a query nor a body, written alike every time. */
 const NO_PARAMS = '{"query":{},"body":null}';
-
-/** Rows written per statement, and the longest a row waits for its batch. */
-const BATCH = 200;
-const FLUSH_MS = 1000;
-/** Rows queued beyond this (the database stalled) are dropped, and the drop is logged. */
-const QUEUE_MAX = 20_000;
 
 /** The tenant an anonymous request names in its header, else 0 (no tenant's log shows it). */
 const tenantOfHeader = (value: string | string[] | undefined): number => {
@@ -131,46 +125,6 @@ const describeError = (error: unknown) => {
     exceptionLineNumber: frame.lineNumber,
   };
 };
-
-/** Rows waiting for their batch; one statement per batch, outside any tenant scope (rows name their tenant). */
-class Batcher<T> {
-  #rows: T[] = [];
-  #timer: NodeJS.Timeout | null = null;
-  #writing: Promise<void> = Promise.resolve();
-  #dropped = 0;
-
-  constructor(
-    private readonly write: (rows: T[]) => Promise<void>,
-    private readonly onError: (error: unknown, rows: number) => void,
-  ) {}
-
-  push(row: T): void {
-    if (this.#rows.length >= QUEUE_MAX) {
-      if (this.#dropped++ === 0) this.onError(new Error('API 日志队列已满，丢弃新记录'), 1);
-      return;
-    }
-    this.#rows.push(row);
-    if (this.#rows.length >= BATCH) void this.flush();
-    else this.#timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
-  }
-
-  /** Writes what is queued; resolves once every write started so far has ended. */
-  flush(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#dropped = 0;
-    while (this.#rows.length > 0) {
-      const rows = this.#rows.splice(0, BATCH);
-      // One write at a time: SQLite has one writer, and a failed batch must not stop the next.
-      this.#writing = this.#writing.then(() =>
-        withoutTenantScope(() => this.write(rows)).catch((error: unknown) =>
-          this.onError(error, rows.length),
-        ),
-      );
-    }
-    return this.#writing;
-  }
-}
 
 /**
  * The API logs: every /admin-api and /app-api request in the access log (who, what, the masked request, the

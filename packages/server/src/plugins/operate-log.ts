@@ -3,7 +3,8 @@ import { apiOf, ENDPOINTS, OPERATE_TYPE, type Endpoint } from '@app/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_USER_TYPE } from '../context.js';
-import type { OperateLogService } from '../modules/operate-log/service.js';
+import { Batcher } from '../lib/batcher.js';
+import type { OperateLogEntry, OperateLogService } from '../modules/operate-log/service.js';
 import { routeUrl } from './routes.js';
 
 /** What the operate log keeps of a request between its validation and its response. */
@@ -116,12 +117,13 @@ export const registerOperateLog = (
 ): void => {
   const names = endpointNames(deps.apiPrefix);
   const authPrefix = `${deps.apiPrefix}/system/auth/`;
-  const pending = new Set<Promise<void>>();
+  const rows = new Batcher<OperateLogEntry>(
+    (batch) => deps.logs.recordAll(batch),
+    (error, count) => app.log.error({ err: error, rows: count }, '记录操作日志失败'),
+  );
 
   app.decorateRequest('operateLog', null);
-  app.decorate('operateLogsSettled', async () => {
-    await Promise.allSettled([...pending]);
-  });
+  app.decorate('operateLogsSettled', () => rows.flush());
 
   app.addHook('preValidation', async (request) => {
     const { config, schema, url, method } = request.routeOptions;
@@ -158,8 +160,10 @@ export const registerOperateLog = (
     const user = request.loginUser;
     // The reference logs admin users only; anonymous requests never passed the security checks.
     if (!log || !user || user.userType !== ADMIN_USER_TYPE) return;
-    const write = deps.logs
-      .record(user.tenantId, {
+    rows.push({
+      tenantId: user.tenantId,
+      at: deps.now(),
+      entry: {
         traceId: randomUUID(),
         userId: user.id,
         userType: user.userType,
@@ -179,14 +183,10 @@ export const registerOperateLog = (
         resultCode: log.result.code,
         resultMsg: log.result.msg.slice(0, 512),
         resultData: log.result.data,
-      })
-      .catch((error: unknown) => request.log.error({ err: error }, '记录操作日志失败'))
-      .finally(() => pending.delete(write));
-    pending.add(write);
+      },
+    });
   });
 
-  // Rows still being written must land before the database closes.
-  app.addHook('preClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
+  // Rows still queued must land before the database closes.
+  app.addHook('preClose', () => rows.flush());
 };

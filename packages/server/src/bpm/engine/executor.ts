@@ -72,6 +72,8 @@ class Run {
   readonly reached: Set<string>;
   readonly records = new Map<string, ActivityRecord>();
   readonly cancelled: EndedTask[] = [];
+  /** Executions the previous step left waiting. */
+  private readonly waitedBefore: ReadonlySet<string>;
   readonly now = Date.now();
   private readonly agenda: { node: string; scope: string | null }[] = [];
   private moves = 0;
@@ -88,6 +90,7 @@ class Run {
     this.variables = previous ? structuredClone(previous.variables) : {};
     this.executions = new Map((previous?.executions ?? []).map((e) => [e.id, { ...e }]));
     this.reached = new Set(previous?.reached);
+    this.waitedBefore = new Set(this.executions.keys());
   }
 
   node(id: string): GraphNode {
@@ -152,6 +155,7 @@ class Run {
   // --- history ----------------------------------------------------------------------------------------------
 
   private open(execution: Execution, node: GraphNode): void {
+    const waitedBefore = WAITING_KINDS.has(node.kind) && this.waitedBefore.has(execution.id);
     this.records.set(execution.id, {
       executionId: execution.id,
       activityId: node.id,
@@ -160,6 +164,7 @@ class Run {
       startTime: execution.start,
       endTime: null,
       outgoing: [],
+      reported: waitedBefore,
     });
   }
 
@@ -291,6 +296,8 @@ class Run {
         (e) => e !== join && e.scope === join.scope && upstream.has(e.node),
       );
       if (blocked) continue;
+      // The viewer shows a join as passed when it fires, not while tokens gathered.
+      join.start = this.now;
       this.open(join, node);
       this.leave(node, join, this.exits(node, join));
       return true;

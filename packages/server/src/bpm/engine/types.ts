@@ -191,6 +191,8 @@ export interface ActivityRecord {
   endTime: number | null;
   /** Ids of the sequence flows taken when it ended. */
   outgoing: string[];
+  /** An earlier step reported it already, still running (a waiting task, timer or sub-process). */
+  reported: boolean;
 }
 
 export interface PendingTimer {

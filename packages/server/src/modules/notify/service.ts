@@ -85,6 +85,21 @@ export const notifyService = (ctx: AppContext) => {
   const unreadChanged = (tenantId: number, userId: number) =>
     ctx.bus.publish('notify-unread', unreadKey(tenantId, userId));
 
+  // Templates by code, read once each (every workflow step sends from one); a change on any instance
+  // clears them.
+  const templatesByCode = new Map<string, Awaited<ReturnType<typeof repo.findTemplateByCode>> | null>();
+  ctx.bus.on('notify-template', () => templatesByCode.clear());
+  const templateByCode = async (code: string) => {
+    let template = templatesByCode.get(code);
+    if (template === undefined) {
+      template = (await repo.findTemplateByCode(code)) ?? null;
+      if (templatesByCode.size >= 1000) templatesByCode.clear();
+      templatesByCode.set(code, template);
+    }
+    return template;
+  };
+  const templatesChanged = () => ctx.bus.publish('notify-template');
+
   /**
    * Sends an in-site message from the template `templateCode` to an admin user of the tenant: fills
    * the content's `{name}` placeholders from `params` and stores the message. Returns its id, or
@@ -98,7 +113,7 @@ export const notifyService = (ctx: AppContext) => {
     params: Record<string, unknown> = {},
     sender?: number,
   ): Promise<number | null> => {
-    const template = await repo.findTemplateByCode(templateCode);
+    const template = await templateByCode(templateCode);
     if (!template) throw fail(NotifyError.NOTIFY_TEMPLATE_NOT_EXISTS);
     if (template.status === STATUS_DISABLED) return null;
     for (const name of parseNames(template.params)) {
@@ -156,7 +171,9 @@ export const notifyService = (ctx: AppContext) => {
 
     async createTemplate(user: LoginUser, body: z.output<typeof notifyTemplateCreateReq>): Promise<number> {
       await validateCodeUnique(null, body.code);
-      return repo.insertTemplate(templateChanges(body), ctx.now(), user.id);
+      const id = await repo.insertTemplate(templateChanges(body), ctx.now(), user.id);
+      await templatesChanged();
+      return id;
     },
 
     async updateTemplate(user: LoginUser, body: z.output<typeof notifyTemplateUpdateReq>): Promise<true> {
@@ -164,6 +181,7 @@ export const notifyService = (ctx: AppContext) => {
       await existingTemplate(id);
       await validateCodeUnique(id, fields.code);
       await repo.updateTemplate(id, templateChanges(fields), ctx.now(), user.id);
+      await templatesChanged();
       return true;
     },
 
@@ -171,6 +189,7 @@ export const notifyService = (ctx: AppContext) => {
     async deleteTemplate(user: LoginUser, id: number): Promise<true> {
       await existingTemplate(id);
       await repo.deleteTemplate(id, ctx.now(), user.id);
+      await templatesChanged();
       return true;
     },
 

@@ -83,14 +83,13 @@ export const operateLogRepository = (db: Kysely<Database>) => {
       .orderBy('l.id', 'desc');
 
   return {
-    async insert(tenantId: number, entry: NewOperateLog, at: number): Promise<void> {
+    async insertAll(rows: { tenantId: number; at: number; entry: NewOperateLog }[]): Promise<void> {
+      if (rows.length === 0) return;
       await db
         .insertInto('systemOperateLog')
-        .values({
-          ...entry,
-          tenantId,
-          ...createdStamp(at, entry.userId),
-        })
+        .values(
+          rows.map(({ tenantId, at, entry }) => ({ ...entry, tenantId, ...createdStamp(at, entry.userId) })),
+        )
         .execute();
     },
 

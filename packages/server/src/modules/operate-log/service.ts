@@ -42,13 +42,20 @@ const toOperateLog = (row: OperateLogRow): OperateLog => ({
   resultData: row.resultData,
 });
 
+/** A row the operate-log plugin records: its tenant and time, and what happened. */
+export interface OperateLogEntry {
+  tenantId: number;
+  at: number;
+  entry: NewOperateLog;
+}
+
 /** The operate log of the caller's tenant: recorded by the operate-log plugin, read here. */
 export const operateLogService = (ctx: AppContext) => {
   const repo = operateLogRepository(ctx.db.kysely);
 
   return {
-    record: (tenantId: number, entry: NewOperateLog): Promise<void> =>
-      repo.insert(tenantId, entry, ctx.now()),
+    /** Rows of any tenants, in one statement (the plugin batches them). */
+    recordAll: (rows: OperateLogEntry[]): Promise<void> => repo.insertAll(rows),
 
     async page(user: LoginUser, query: z.output<typeof operateLogPageReq>): Promise<PageResult<OperateLog>> {
       const { pageNo, pageSize, ...filter } = query;

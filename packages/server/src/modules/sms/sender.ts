@@ -31,6 +31,20 @@ export const smsSender = (ctx: AppContext) => {
   const repo = smsRepository(ctx.db.kysely);
   const logs = smsLogRepository(ctx.db.kysely, ctx.db.dialect);
 
+  // Templates by code, read once each (a workflow step asks for one at every notice); a change on any
+  // instance clears them.
+  const templatesByCode = new Map<string, Awaited<ReturnType<typeof repo.findTemplateByCode>> | null>();
+  ctx.bus.on('sms-template', () => templatesByCode.clear());
+  const templateByCode = async (code: string) => {
+    let template = templatesByCode.get(code);
+    if (template === undefined) {
+      template = (await repo.findTemplateByCode(code)) ?? null;
+      if (templatesByCode.size >= 1000) templatesByCode.clear();
+      templatesByCode.set(code, template);
+    }
+    return template;
+  };
+
   /**
    * Queues an SMS from the template `templateCode` to `mobile` and returns the send log's id. A
    * disabled template or channel is logged as 不发送 (30) and nothing is sent. Unknown template:
@@ -44,7 +58,7 @@ export const smsSender = (ctx: AppContext) => {
     templateCode: string,
     params: Record<string, unknown> = {},
   ): Promise<number> => {
-    const template = await repo.findTemplateByCode(templateCode);
+    const template = await templateByCode(templateCode);
     if (!template) throw fail(SmsError.SMS_SEND_TEMPLATE_NOT_EXISTS);
     const channel = await repo.findChannel(template.channelId);
     if (!channel) throw fail(SmsError.SMS_CHANNEL_NOT_EXISTS);
@@ -146,7 +160,7 @@ export const smsSender = (ctx: AppContext) => {
     return result.success;
   };
 
-  return { send, attempt, claimDue: logs.claimDue };
+  return { send, attempt, claimDue: logs.claimDue, templateByCode };
 };
 
 export type SmsSender = ReturnType<typeof smsSender>;

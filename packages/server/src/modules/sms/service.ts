@@ -178,7 +178,9 @@ export const smsService = (ctx: AppContext, sender: SmsSender) => {
     async createTemplate(user: LoginUser, body: z.output<typeof smsTemplateCreateReq>): Promise<number> {
       const channel = await usableChannel(body.channelId);
       await validateTemplateCode(body.code, null);
-      return repo.insertTemplate(templateChanges(body, channel), ctx.now(), user.id);
+      const id = await repo.insertTemplate(templateChanges(body, channel), ctx.now(), user.id);
+      await ctx.bus.publish('sms-template');
+      return id;
     },
 
     async updateTemplate(user: LoginUser, body: z.output<typeof smsTemplateUpdateReq>): Promise<boolean> {
@@ -186,12 +188,14 @@ export const smsService = (ctx: AppContext, sender: SmsSender) => {
       const channel = await usableChannel(body.channelId);
       await validateTemplateCode(body.code, body.id);
       await repo.updateTemplate(body.id, templateChanges(body, channel), ctx.now(), user.id);
+      await ctx.bus.publish('sms-template');
       return true;
     },
 
     async deleteTemplate(user: LoginUser, id: number): Promise<boolean> {
       await existingTemplate(id);
       await repo.deleteTemplate(id, ctx.now(), user.id);
+      await ctx.bus.publish('sms-template');
       return true;
     },
 

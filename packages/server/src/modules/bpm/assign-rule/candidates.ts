@@ -77,14 +77,31 @@ export type ResolveCandidateUsers = (
  * without disabled or deleted users, ascending. Throws TASK_CREATE_FAIL_NO_CANDIDATE_USER when
  * nobody is left (or the task has no rule). Pass a transaction to read inside it.
  */
+/**
+ * The rules of deployed definitions, by tenant, definition and task: they never change (only a model's
+ * rules can be edited; deploy copies them to the new definition), so each is read once.
+ */
+const definitionRules = new Map<string, BpmRule | null>();
+const DEFINITION_RULES_MAX = 5000;
+
 export const createCandidateResolver = (
   db: Kysely<Database>,
 ): { resolveCandidateUsers: ResolveCandidateUsers } => {
   const rules = bpmRuleRepository(db);
   const directory = bpmDirectory(db);
+  const ruleOf = async (tenantId: number, processDefinitionId: string, taskDefinitionKey: string) => {
+    const key = `${tenantId}|${processDefinitionId}|${taskDefinitionKey}`;
+    let rule = definitionRules.get(key);
+    if (rule === undefined) {
+      rule = (await rules.findOfDefinitionTask(tenantId, processDefinitionId, taskDefinitionKey)) ?? null;
+      if (definitionRules.size >= DEFINITION_RULES_MAX) definitionRules.clear();
+      definitionRules.set(key, rule);
+    }
+    return rule;
+  };
   return {
     async resolveCandidateUsers(tenantId, processDefinitionId, taskDefinitionKey, startUserId) {
-      const rule = await rules.findOfDefinitionTask(tenantId, processDefinitionId, taskDefinitionKey);
+      const rule = await ruleOf(tenantId, processDefinitionId, taskDefinitionKey);
       if (!rule) throw fail(BpmError.TASK_CREATE_FAIL_NO_CANDIDATE_USER);
       const named = [...new Set(await usersOfRule(directory, tenantId, rule, startUserId))];
       const enabled = (await directory.users(tenantId, named))

@@ -87,6 +87,39 @@ export const instanceRepository = (db: Kysely<Database>) => {
         .where(notDeleted())
         .executeTakeFirst(),
 
+    /** The instance a task belongs to. */
+    findByTask: (tenantId: number, taskId: string): Promise<InstanceRow | undefined> =>
+      db
+        .selectFrom('bpmProcessInstance')
+        .select(columns.instance)
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('bpmTask')
+            .select('processInstanceId')
+            .where('tenantId', '=', tenantId)
+            .where('id', '=', taskId),
+        )
+        .where(notDeleted())
+        .executeTakeFirst(),
+
+    /** The instance a task belongs to, locked until the transaction `db` belongs to ends (PostgreSQL only). */
+    lockByTask: (tenantId: number, taskId: string): Promise<InstanceRow | undefined> =>
+      db
+        .selectFrom('bpmProcessInstance')
+        .select(columns.instance)
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('bpmTask')
+            .select('processInstanceId')
+            .where('tenantId', '=', tenantId)
+            .where('id', '=', taskId),
+        )
+        .where(notDeleted())
+        .forUpdate()
+        .executeTakeFirst(),
+
     /** The row, locked until the transaction `db` belongs to ends (PostgreSQL only). */
     lockById: (tenantId: number, id: string): Promise<InstanceRow | undefined> =>
       db
@@ -144,25 +177,23 @@ export const instanceRepository = (db: Kysely<Database>) => {
         .execute(),
 
     /** History rows of these executions (to close the ones a step ended). */
-    activitiesOfExecutions: (instanceId: string, executionIds: string[]): Promise<ActivityRow[]> =>
-      executionIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectFrom('bpmActivity')
-            .select(columns.activity)
-            .where('processInstanceId', '=', instanceId)
-            .where('executionId', 'in', executionIds)
-            .execute(),
-
     async insertActivities(rows: Insertable<BpmActivityTable>[]): Promise<void> {
       if (rows.length > 0) await db.insertInto('bpmActivity').values(rows).execute();
     },
 
-    async endActivity(id: number, endTime: number, outgoing: string[]): Promise<void> {
+    /** Ends the open visit of an execution. */
+    async endActivity(
+      instanceId: string,
+      executionId: string,
+      endTime: number,
+      outgoing: string[],
+    ): Promise<void> {
       await db
         .updateTable('bpmActivity')
         .set({ endTime, outgoing: JSON.stringify(outgoing) })
-        .where('id', '=', id)
+        .where('processInstanceId', '=', instanceId)
+        .where('executionId', '=', executionId)
+        .where('endTime', 'is', null)
         .execute();
     },
 

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { ADMIN_USER_TYPE } from '../../../context.js';
 import type { NotifyService } from '../../notify/service.js';
-import { smsRepository } from '../../sms/repository.js';
 import { smsSender } from '../../sms/sender.js';
 import { bpmUsers } from './users.js';
 
@@ -37,12 +36,11 @@ export type Notice =
 export const bpmNotifier = (ctx: AppContext, notify: NotifyService, log: FastifyBaseLogger) => {
   const detailUrl = (instanceId: string) =>
     `${ctx.config.basePath}bpm/process-instance/detail?id=${encodeURIComponent(instanceId)}`;
-  const smsTemplates = smsRepository(ctx.db.kysely);
   const sms = smsSender(ctx);
 
   const send = async (tenantId: number, userId: number, code: string, params: Record<string, string>) => {
     await notify.sendNotifyMessage(tenantId, userId, code, params);
-    if (!(await smsTemplates.findTemplateByCode(code))) return;
+    if (!(await sms.templateByCode(code))) return;
     const user = await ctx.db.kysely
       .selectFrom('systemUsers')
       .select('mobile')

@@ -77,6 +77,22 @@ export type InstanceEndListener = (
 
 class VersionConflict extends Error {}
 
+/**
+ * Whether the engine's history already ends the visit of every task this step ends: a plain approval.
+ * Otherwise (multi-instance iterations, which the engine reports as one activity, 加签 tasks, tasks the
+ * runtime ends itself) the step closes the open visits of ended tasks.
+ */
+const visitsClosedByEngine = (plan: StepPlan, result: StepResult | undefined, tasks: TaskRow[]): boolean => {
+  if (!result || plan.newTasks?.length || tasks.some((t) => t.parentTaskId !== null)) return false;
+  const closed = new Set(result.history.filter((h) => h.endTime !== null).map((h) => h.executionId));
+  const byId = new Map(tasks.map((t) => [t.id, t.executionId]));
+  const ended = [
+    ...(plan.taskUpdates ?? []).filter((u) => u.changes.endTime != null).map((u) => byId.get(u.id)),
+    ...result.cancelledTasks.map((t) => t.executionId),
+  ];
+  return ended.every((executionId) => executionId !== undefined && closed.has(executionId));
+};
+
 const MAX_ATTEMPTS = 8;
 const USER_TASK_TYPE = 'bpmn:UserTask';
 const DEFINITION_CACHE_SIZE = 200;
@@ -269,14 +285,21 @@ export const bpmRuntime = (
   };
 
   /**
-   * The assignee of a new task: a multi-instance iteration's user, else the diagram's assignee when it
-   * names an enabled user, else one random candidate of the task's rule (as the reference does).
+   * The assignee of a new task: the diagram's assignee when it has one (a multi-instance iteration's
+   * `${user}` included), which must then be an enabled user; else the iteration's user; else one random
+   * candidate of the task's rule (as the reference does).
    */
   const assigneeOf = async (q: Kysely<Database>, instance: InstanceRow, task: WaitingTask) => {
-    const direct =
-      (await enabledUser(q, instance.tenantId, asUserId(task.multiInstance?.value))) ??
-      (await enabledUser(q, instance.tenantId, asUserId(task.assignee)));
-    if (direct !== null) return direct;
+    if (task.assignee !== null) {
+      const named = await enabledUser(q, instance.tenantId, asUserId(task.assignee));
+      if (named !== null) return named;
+      throw fail(
+        BpmError.PROCESS_INSTANCE_EXPRESSION_FAILED,
+        `用户任务「${task.name || task.activityId}」的处理人「${task.assignee}」不是启用的用户`,
+      );
+    }
+    const iterationUser = await enabledUser(q, instance.tenantId, asUserId(task.multiInstance?.value));
+    if (iterationUser !== null) return iterationUser;
     const candidates = await createCandidateResolver(q).resolveCandidateUsers(
       instance.tenantId,
       instance.processDefinitionId,
@@ -368,18 +391,12 @@ export const bpmRuntime = (
       }
     }
 
-    const recorded = new Map(
-      (
-        await instances.activitiesOfExecutions(
-          instance.id,
-          result.history.map((h) => h.executionId),
-        )
-      ).map((a) => [a.executionId, a]),
-    );
     const newActivities = [];
     for (const h of result.history) {
-      const row = recorded.get(h.executionId);
-      if (!row) {
+      if (h.reported) {
+        if (h.endTime !== null)
+          await instances.endActivity(instance.id, h.executionId, h.endTime, h.outgoing);
+      } else {
         newActivities.push({
           tenantId: instance.tenantId,
           processInstanceId: instance.id,
@@ -392,14 +409,12 @@ export const bpmRuntime = (
           endTime: h.endTime,
           outgoing: JSON.stringify(h.outgoing),
         });
-      } else if (h.endTime !== null && row.endTime === null) {
-        await instances.endActivity(row.id, h.endTime, h.outgoing);
       }
     }
     // The engine reports a multi-instance task as one activity; the viewer wants a visit per task.
     const reported = new Set(result.history.map((h) => h.executionId));
     for (const task of fresh)
-      if (!reported.has(task.executionId) && !recorded.has(task.executionId))
+      if (!reported.has(task.executionId))
         newActivities.push({
           tenantId: instance.tenantId,
           processInstanceId: instance.id,
@@ -530,6 +545,7 @@ export const bpmRuntime = (
               definition: { id: definition.row.id, xml: definition.row.bpmnXml },
               variables: input.variables,
               businessKey,
+              initiator: user.id,
               loopUsers: await loopUsersOf(q, definition, user.id),
             });
           } catch (error) {
@@ -574,16 +590,26 @@ export const bpmRuntime = (
      * One step on an existing instance: `decide` looks at the instance and its tasks (and throws to
      * refuse), then its plan is carried out and written. `decide` returns null when there is nothing
      * to do (nothing is written; the step answers false). When another step wrote the instance
-     * first, the step runs again from `decide`, which then sees what that step did.
+     * first, the step runs again from `decide`, which then sees what that step did. The instance is
+     * named by its id, or by one of its tasks (`{ taskId }`: an unknown task is TASK_NOT_EXISTS).
      */
     async step(
       tenantId: number,
-      instanceId: string,
+      target: string | { taskId: string },
       decide: (scope: StepScope) => Promise<StepPlan | null>,
     ): Promise<boolean> {
+      const byTask = typeof target === 'string' ? null : target.taskId;
+      const read = (q: Kysely<Database>, lock: boolean) => {
+        const instances = instanceRepository(q);
+        if (byTask === null)
+          return (lock ? instances.lockById : instances.findById)(tenantId, target as string);
+        return (lock ? instances.lockByTask : instances.findByTask)(tenantId, byTask);
+      };
       /** Reads, decides and runs the engine; nothing is written yet. */
       const prepare = async (q: Kysely<Database>, instance: InstanceRow | undefined) => {
-        if (!instance) throw fail(BpmError.PROCESS_INSTANCE_NOT_EXISTS);
+        if (!instance)
+          throw fail(byTask === null ? BpmError.PROCESS_INSTANCE_NOT_EXISTS : BpmError.TASK_NOT_EXISTS);
+        const instanceId = instance.id;
         const now = ctx.now();
         const tasks = await taskRepository(q).listByInstance(tenantId, instanceId);
         const plan = await decide({ q, instance, tasks, now });
@@ -616,7 +642,7 @@ export const bpmRuntime = (
         const completed = engineStep?.result.status === 'completed';
         const ending = completed || plan.terminate !== undefined;
         const result = plan.terminate?.result ?? (completed ? BPM_RESULT.APPROVE : instance.result);
-        const written = await instanceRepository(q).updateIfVersion(tenantId, instanceId, instance.version, {
+        const written = await instanceRepository(q).updateIfVersion(tenantId, instance.id, instance.version, {
           engineState: engineStep ? JSON.stringify(engineStep.result.state) : instance.engineState,
           updateTime: now,
           ...(ending ? { status: BPM_INSTANCE_STATUS.FINISH, result, endTime: now } : {}),
@@ -649,7 +675,8 @@ export const bpmRuntime = (
             )),
           );
         if (plan.terminate) await closeInstance(q, instance, plan.terminate.taskReason, now);
-        await instanceRepository(q).endVisitsOfEndedTasks(instance.id, now);
+        if (!visitsClosedByEngine(plan, engineStep?.result, tasks))
+          await instanceRepository(q).endVisitsOfEndedTasks(instance.id, now);
         if (ending) notices.push(...(await finish(q, instance, result, plan.terminate?.reason ?? '', now)));
         return notices;
       };
@@ -657,14 +684,11 @@ export const bpmRuntime = (
       const done = await attempt(async (): Promise<{ prepared: Prepared; notices: Notice[] } | null> => {
         if (db.dialect === 'postgres')
           return inTransaction(async (q) => {
-            const prepared = await prepare(q, await instanceRepository(q).lockById(tenantId, instanceId));
+            const prepared = await prepare(q, await read(q, true));
             return prepared ? { prepared, notices: await apply(q, prepared) } : null;
           });
         // SQLite: the engine runs outside the write lock; the version check at write time makes it safe.
-        const prepared = await prepare(
-          db.kysely,
-          await instanceRepository(db.kysely).findById(tenantId, instanceId),
-        );
+        const prepared = await prepare(db.kysely, await read(db.kysely, false));
         return prepared ? { prepared, notices: await inTransaction((q) => apply(q, prepared)) } : null;
       });
       if (done === null) return false;

@@ -77,9 +77,7 @@ export const taskService = (ctx: AppContext, runtime: BpmRuntime) => {
     id: string,
     decide: (scope: StepScope, task: TaskRow) => Promise<StepPlan> | StepPlan,
   ): Promise<true> => {
-    const task = await repo.findById(user.tenantId, id);
-    if (!task) throw fail(BpmError.TASK_NOT_EXISTS);
-    await runtime.step(user.tenantId, task.processInstanceId, async (scope) =>
+    await runtime.step(user.tenantId, { taskId: id }, async (scope) =>
       decide(scope, myOpenTask(scope, user, id)),
     );
     return true;

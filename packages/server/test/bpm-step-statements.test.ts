@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { addWorkflowUser, chainXml, deployDefinition, ok, signIn } from './bpm-runtime-fixture.js';
+import { createTestApp } from './helper.js';
+
+/*
+ * What one approval that creates the next task costs in SQL on SQLite, from the request to the
+ * notifications: the statements are listed so that one added by a change shows in review.
+ */
+/** `select bpm_task`, `update bpm_activity`, `pragma busy_timeout`, `commit`… */
+const kindOf = (statement: string): string => {
+  const verb = /^\w+/.exec(statement)?.[0] ?? '';
+  const table = {
+    select: / from "(\w+)"/,
+    insert: / into "(\w+)"/,
+    update: /^update "(\w+)"/,
+    delete: / from "(\w+)"/,
+  }[verb]?.exec(statement)?.[1];
+  return table ? `${verb} ${table}` : statement.replace(/\s*=.*$/, '').trim();
+};
+
+describe('bpm step statements', () => {
+  it('an approval that creates the next task', async () => {
+    const seen: string[] = [];
+    let recording = false;
+    const t = await createTestApp('sqlite', { onStatement: (s) => recording && seen.push(s) });
+    try {
+      const userId = await addWorkflowUser(t.db, 'stmtcount', '计数审批人');
+      const definition = await deployDefinition(t.db, {
+        key: 'stmt_chain',
+        xml: chainXml('stmt_chain'),
+        rules: { first: [userId], second: [userId], third: [userId] },
+      });
+      const token = await signIn(t, 'stmtcount');
+      const approveFirst = async () => {
+        const id = ok<string>(
+          await t.api({
+            method: 'POST',
+            path: '/bpm/process-instance/create',
+            token,
+            body: { processDefinitionId: definition, variables: {} },
+          }),
+        );
+        const [task] = ok<{ id: string }[]>(
+          await t.api({
+            path: '/bpm/task/list-by-process-instance-id',
+            token,
+            query: { processInstanceId: id },
+          }),
+        );
+        seen.length = 0;
+        recording = true;
+        ok(
+          await t.api({
+            method: 'PUT',
+            path: '/bpm/task/approve',
+            token,
+            body: { id: task!.id, reason: '同意' },
+          }),
+        );
+        await t.app.operateLogsSettled();
+        recording = false;
+      };
+      // The first approval of a definition reads its rules and templates; later ones do not.
+      await approveFirst();
+      await approveFirst();
+      const kinds = seen
+        .filter((s) => !s.includes('"infra_job"')) // the scheduler's own poll, if it ran meanwhile
+        .map(kindOf);
+      expect(kinds).toEqual([
+        'select bpm_process_instance',
+        'select bpm_task',
+        'pragma busy_timeout',
+        'begin immediate',
+        'pragma busy_timeout',
+        'update bpm_process_instance',
+        'update bpm_task',
+        'select system_users',
+        'insert bpm_task',
+        'update bpm_activity',
+        'insert bpm_activity',
+        'commit',
+        'select system_users',
+        'insert system_notify_message',
+        'insert system_operate_log',
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});
