@@ -22,7 +22,7 @@ import { OA_LEAVE_BPMN } from '../src/db/seed-data/bpm-oa-leave.js';
 export type RunAction =
   /** Completes the `index`-th waiting task of the activity (in reported order). */
   | { complete: string; index?: number; variables?: Variables }
-  /** Fires the timers due this many ms after the step runs. */
+  /** Fires the timers due this many ms after the previous step. */
   | { fireAfterMs: number }
   /** Sends the waiting task of `from` back to `to`. */
   | { jump: string; to: string };
@@ -324,15 +324,18 @@ export async function playRun(
     for (const t of r.waitingTasks) (waiting[t.activityId] ??= []).push(t.executionId);
     steps.push({ outcome: outcomeOf(r), state, ids: waiting });
   };
-  if (!from) record(await start({ definition, variables: run.variables, loopUsers: run.loopUsers }));
+  // The clock moves on by the timers' offsets, never back.
+  let now = Date.now();
+  if (!from) record(await start({ definition, variables: run.variables, loopUsers: run.loopUsers, now }));
   for (const action of run.actions.slice(from ? from.step : 0)) {
-    const base = { definition, state: state as EngineState, loopUsers: run.loopUsers };
+    if ('fireAfterMs' in action) now += action.fireAfterMs;
+    const base = { definition, state: state as EngineState, loopUsers: run.loopUsers, now };
     if ('complete' in action) {
       const executionId = waiting[action.complete]?.[action.index ?? 0];
       if (!executionId) throw new Error(`${run.name}: ${action.complete} is not waiting`);
       record(await completeTask({ ...base, executionId, variables: action.variables }));
     } else if ('fireAfterMs' in action) {
-      record(await fireDueTimers({ ...base, now: Date.now() + action.fireAfterMs }));
+      record(await fireDueTimers(base));
     } else {
       const fromExecutionId = waiting[action.jump]?.[0];
       if (!fromExecutionId) throw new Error(`${run.name}: ${action.jump} is not waiting`);

@@ -31,7 +31,7 @@ export const leaveXml = (key = 'rt_leave', name = '请假流程') =>
     key,
     name,
     `    <startEvent id="start" name="开始" />
-    <userTask id="managerApprove" name="经理审批" flowable:assignee="\${managerId}" />
+    <userTask id="managerApprove" name="经理审批" flowable:assignee="\${managerId}" flowable:dueDate="P2D" />
     <exclusiveGateway id="managerGateway" name="经理意见" />
     <userTask id="directorApprove" name="总监审批" flowable:assignee="\${directorId}" />
     <exclusiveGateway id="directorGateway" name="总监意见" />

@@ -254,6 +254,8 @@ describe.each(DIALECTS)('workflow runtime API on %s', (dialect) => {
     ).toBe(false);
 
     const task = await openTaskOf(manager, id);
+    // The diagram's dueDate P2D counts from the task's creation.
+    expect(Math.abs(task.dueTime! - (task.createTime + 2 * 86_400_000))).toBeLessThan(1_000);
     expect(task).toMatchObject({
       name: '经理审批',
       suspensionState: 1,

@@ -23,6 +23,8 @@ export const todoTask = z.object({
   name: z.string(),
   claimTime: epochMillis.nullable(),
   createTime: epochMillis,
+  /** Not in the reference: the diagram's `dueDate` (截止时间), null when it sets none. */
+  dueTime: epochMillis.nullable(),
   suspensionState: z.number().int(),
   processInstance: taskProcessInstance,
 });

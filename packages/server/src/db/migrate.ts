@@ -46,6 +46,7 @@ import * as m044 from './migrations/044_trade_order_list_indexes.js';
 import * as m045 from './migrations/045_trade_order_counts.js';
 import * as m046 from './migrations/046_search_grams.js';
 import * as m047 from './migrations/047_trade_order_job_indexes.js';
+import * as m048 from './migrations/048_bpm_task_due_time.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -97,6 +98,7 @@ const STEPS: Record<string, Step> = {
   '045_trade_order_counts': m045,
   '046_search_grams': m046,
   '047_trade_order_job_indexes': m047,
+  '048_bpm_task_due_time': m048,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

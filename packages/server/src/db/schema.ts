@@ -485,6 +485,8 @@ export interface BpmTaskTable extends Audit, TenantScoped {
   suspensionState: Generated<number>;
   claimTime: number | null;
   endTime: number | null;
+  /** The diagram's `dueDate` resolved when the task was created; null when it has none. */
+  dueTime: number | null;
 }
 
 /** One visit of a flow node (the viewer's history). */

@@ -74,7 +74,7 @@ class Run {
   readonly cancelled: EndedTask[] = [];
   /** Executions the previous step left waiting. */
   private readonly waitedBefore: ReadonlySet<string>;
-  readonly now = Date.now();
+  readonly now: number;
   private readonly agenda: { node: string; scope: string | null }[] = [];
   private moves = 0;
   /** The end event reached last at the process level. */
@@ -86,7 +86,9 @@ class Run {
     readonly previous: EngineState | null,
     readonly loopUsers: LoopUsers,
     readonly businessKey: string | null,
+    now: number,
   ) {
+    this.now = now;
     this.variables = previous ? structuredClone(previous.variables) : {};
     this.executions = new Map((previous?.executions ?? []).map((e) => [e.id, { ...e }]));
     this.reached = new Set(previous?.reached);
@@ -653,7 +655,12 @@ function failure(error: unknown): EngineStepError {
 }
 
 async function step(
-  input: { definition: StartInput['definition']; loopUsers?: LoopUsers; businessKey?: string | null },
+  input: {
+    definition: StartInput['definition'];
+    loopUsers?: LoopUsers;
+    businessKey?: string | null;
+    now?: number;
+  },
   stored: ResumeInput['state'] | null,
   act: (run: Run) => void,
   actedOn: ReadonlySet<string> = new Set(),
@@ -669,7 +676,7 @@ async function step(
         throw new EngineStepError('engine', '流程执行失败：流程实例的状态不属于该流程定义');
     }
     const businessKey = previous ? previous.businessKey : (input.businessKey ?? null);
-    const run = new Run(definition, previous, input.loopUsers ?? {}, businessKey);
+    const run = new Run(definition, previous, input.loopUsers ?? {}, businessKey, input.now ?? Date.now());
     act(run);
     return run.result(actedOn);
   } catch (error) {
@@ -713,7 +720,7 @@ export function completeTask(input: CompleteTaskInput): Promise<StepResult> {
  * fire here when due. Nothing due: the state comes back unchanged.
  */
 export function fireDueTimers(input: FireDueTimersInput): Promise<StepResult> {
-  return resume(input, (run) => run.fireDue(input.now ?? run.now));
+  return resume(input, () => {});
 }
 
 /**

@@ -114,6 +114,8 @@ export type LoopUsers = Record<string, readonly (string | number)[]>;
 
 interface StepInput {
   definition: DefinitionSource;
+  /** The step's clock (epoch ms): times of the history, timers and due dates count from it; defaults to now. */
+  now?: number;
   /**
    * For each multi-instance user task without a `collection`: the users, one instance each (the caller
    * resolves the task's assignment rule before every step). Read when such a task starts; the list is then
@@ -141,10 +143,8 @@ export interface CompleteTaskInput extends ResumeInput {
   variables?: Variables;
 }
 
-export interface FireDueTimersInput extends ResumeInput {
-  /** Timers whose expireAt is at or before this time (epoch ms) fire; defaults to now. */
-  now?: number;
-}
+/** Timers whose expireAt is at or before the step's `now` fire. */
+export type FireDueTimersInput = ResumeInput;
 
 export interface JumpInput extends ResumeInput {
   /** The waiting task that is sent back (for a multi-instance iteration: the whole activity). */

@@ -25,6 +25,7 @@ const tasks = (n: number): TodoTask[] =>
     name: `审批${i + 1}`,
     claimTime: null,
     createTime: base + i * DAY,
+    dueTime: null,
     suspensionState: 1,
     processInstance: {
       id: `p${i + 1}`,

@@ -347,6 +347,7 @@ export const bpmRuntime = (
         suspensionState: TASK_SUSPENSION_STATE.ACTIVE,
         claimTime: null,
         endTime: opts.terminating ? opts.now : null,
+        dueTime: waiting.dueDate,
         creator: null,
         updater: null,
         createTime: opts.now,
@@ -492,7 +493,7 @@ export const bpmRuntime = (
     now: number,
   ): Promise<StepResult> => {
     const source = { id: definition.row.id, xml: definition.row.bpmnXml };
-    const from = { definition: source, state, loopUsers };
+    const from = { definition: source, state, loopUsers, now };
     try {
       switch (action.kind) {
         case 'complete':
@@ -502,7 +503,7 @@ export const bpmRuntime = (
             variables: action.variables,
           });
         case 'fire-timers':
-          return await engine.fireDueTimers({ ...from, now });
+          return await engine.fireDueTimers(from);
         case 'jump':
           return await engine.jump({
             ...from,
@@ -546,6 +547,7 @@ export const bpmRuntime = (
               variables: input.variables,
               businessKey,
               initiator: user.id,
+              now,
               loopUsers: await loopUsersOf(q, definition, user.id),
             });
           } catch (error) {

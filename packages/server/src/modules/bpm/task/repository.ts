@@ -40,6 +40,7 @@ export const columns = {
     'suspensionState',
     'claimTime',
     'endTime',
+    'dueTime',
     'tenantId',
     'creator',
     'createTime',

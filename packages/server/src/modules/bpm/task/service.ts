@@ -45,6 +45,7 @@ const toTodo = (row: TaskWithInstance): TodoTask => ({
   name: row.name,
   claimTime: row.claimTime,
   createTime: row.createTime,
+  dueTime: row.dueTime,
   suspensionState: row.suspensionState,
   processInstance: {
     id: row.processInstanceId,
@@ -134,6 +135,7 @@ export const taskService = (ctx: AppContext, runtime: BpmRuntime) => {
             name: t.name,
             claimTime: t.claimTime,
             createTime: t.createTime,
+            dueTime: t.dueTime,
             suspensionState: t.suspensionState,
             processInstance: {
               id: instance.id,
@@ -401,6 +403,7 @@ export const taskService = (ctx: AppContext, runtime: BpmRuntime) => {
             suspensionState: TASK_SUSPENSION_STATE.ACTIVE,
             claimTime: null,
             endTime: null,
+            dueTime: task.dueTime,
             creator: String(user.id),
             updater: String(user.id),
             createTime: scope.now,

@@ -56,6 +56,7 @@ const task = (id: string, name: string, partial: Partial<InstanceTask>): Instanc
   name,
   claimTime: null,
   createTime: new Date(2026, 0, 2, 9, 0, 0).getTime(),
+  dueTime: null,
   suspensionState: 1,
   processInstance: {
     id: 'pi-1',

@@ -6,6 +6,7 @@ import type { TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { dateTimeColumn, dictColumn, textColumn, useCan, useCrudPage } from '../../../shared/crud';
 import type { SearchField } from '../../../shared/crud';
+import { formatDateTime } from '../../../shared/date/format';
 import { processDetailPath, RUNTIME_STALE_TIME } from '../runtime-paths';
 import { formatDuration } from './task-utils';
 
@@ -20,6 +21,27 @@ const suspensionTag = (state: number) =>
   ) : (
     <Tag color="success">激活</Tag>
   );
+
+/** 截止时间 of a to-do task, marked 已超时 once it has passed. */
+const dueColumn = {
+  title: '截止时间',
+  dataIndex: 'dueTime',
+  width: 220,
+  align: 'center',
+  render: (value: number | null) =>
+    value === null ? (
+      '-'
+    ) : (
+      <>
+        {formatDateTime(value)}
+        {value < Date.now() && (
+          <Tag color="error" style={{ marginInlineStart: 8 }}>
+            已超时
+          </Tag>
+        )}
+      </>
+    ),
+} as const;
 
 const DONE_COLUMNS: TableColumnsType<DoneTask> = [
   dateTimeColumn('审批时间', 'endTime'),
@@ -52,7 +74,7 @@ export function TaskListPage({ kind }: TaskListPageProps) {
     { title: '所属流程', dataIndex: ['processInstance', 'name'], ellipsis: true, align: 'center' },
     { title: '流程发起人', dataIndex: ['processInstance', 'startUserNickname'], width: 120, align: 'center' },
     dateTimeColumn(),
-    ...(todo ? [] : DONE_COLUMNS),
+    ...(todo ? [dueColumn] : DONE_COLUMNS),
     { title: '状态', dataIndex: 'suspensionState', width: 90, align: 'center', render: suspensionTag },
   ] as TableColumnsType<TodoTask>;
 
@@ -76,7 +98,7 @@ export function TaskListPage({ kind }: TaskListPageProps) {
       width: 100,
     },
     emptyText: todo ? '暂无待办任务' : '暂无已办任务',
-    scrollX: todo ? 1000 : 1400,
+    scrollX: todo ? 1220 : 1400,
   });
 }
 

@@ -61,6 +61,7 @@ export function TaskTimeline({ tasks, userId, canUpdate = false, onDeleteSign }:
               </Space>
               <Line label="审批人" value={holder ?? '暂无'} />
               <Line label="创建时间" value={formatDateTime(task.createTime)} />
+              <Line label="截止时间" value={task.dueTime === null ? null : formatDateTime(task.dueTime)} />
               <Line label="审批时间" value={formatDateTime(task.endTime)} />
               <Line label="耗时" value={formatDuration(task.durationInMillis)} />
               <Line label="审批建议" value={task.reason} />

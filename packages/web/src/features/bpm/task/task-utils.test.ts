@@ -16,6 +16,7 @@ const task = (id: string, partial: Partial<InstanceTask>): InstanceTask => ({
   name: `任务${id}`,
   claimTime: null,
   createTime: 1_000,
+  dueTime: null,
   suspensionState: 1,
   processInstance: {
     id: 'p1',
