@@ -255,11 +255,14 @@ const baselineFrom = (text: string | undefined) => {
 
 export const bpmBench = async (): Promise<void> => {
   const baseline = baselineFrom(process.env.BPM_BASELINE);
+  const progress = (what: string) => console.error(`[bpm ${new Date().toISOString().slice(11, 19)}] ${what}`);
   const alone = await engineAlone();
+  progress('the executor alone: done');
   const load = loadavg()[0]!;
   let port = 48183;
   /** Runs the flows on `count` fresh servers over one new SQLite file. */
   const measure = async (count: number, spread: 'client' | 'request', env: Record<string, string> = {}) => {
+    progress(`${count} server(s), ${spread}${env.DATABASE_URL ? ', PostgreSQL' : ''}`);
     const dataDir = mkdtempSync(join(tmpdir(), 'admin-bench-bpm-'));
     const servers: Server[] = [];
     for (let i = 0; i < count; i++) {
@@ -302,7 +305,7 @@ export const bpmBench = async (): Promise<void> => {
   const stepBudget = 1000 / 500;
   const section = [
     '<!-- bpm:start -->',
-    '## Workflow runtime (issue 7)',
+    '## Workflow runtime (issues 7 and 20)',
     '',
     `Machine: ${machine()}, load average ${load.toFixed(1)} when the run began. Servers, clients and PostgreSQL share the same two cores. ${CLIENTS} clients a server, ${SECONDS} s a row: the seeded OA leave flow for 5 days through the HTTP API, three steps (create → 领导审批 → 总监审批). Before each approval a client reads the leave or the task list to learn the task id; those reads count as requests and in the CPU, not as steps. Clients speak node:http over kept-alive connections.`,
     '',
@@ -318,8 +321,9 @@ export const bpmBench = async (): Promise<void> => {
     '',
     '| Measure | Value | Target |',
     '|---|---|---|',
-    `| Steps per second (best row) | ${best.toFixed(0)} | ≥ 500 ${mark(best >= 500)} |`,
-    `| Complete-task p95 at ${CLIENTS} concurrent clients, one process | ${p95.toFixed(0)} ms | ≤ 50 ms ${mark(p95 <= 50)} |`,
+    // The absolute targets hold where 0dddd25 measures 167 steps/s and 98 ms; elsewhere the ratios decide.
+    `| Steps per second (best row) | ${best.toFixed(0)} | ≥ 500 where 0dddd25 does 167 ${baseline ? '(ratio below)' : mark(best >= 500)} |`,
+    `| Complete-task p95 at ${CLIENTS} concurrent clients, one process | ${p95.toFixed(0)} ms | ≤ 50 ms where 0dddd25 has 98 ${baseline ? '(ratio below)' : mark(p95 <= 50)} |`,
     ...(baseline
       ? [
           `| Steps per second, one process on SQLite, against ${baseline.commit} in the same sitting (${baseline.steps} steps/s) | ${(rate(single) / baseline.steps).toFixed(2)}× | ≥ 3× ${mark(rate(single) >= 3 * baseline.steps)} |`,
@@ -330,7 +334,7 @@ export const bpmBench = async (): Promise<void> => {
     `| The executor alone, CPU per step of this flow from the stored state (start ${ms(alone.start)}, complete ${ms(alone.complete)}) | ${ms(alone.perStep)}, i.e. ${(1000 / alone.perStep).toFixed(0)} steps/s per core | ≤ 0.20 ms ${mark(alone.perStep <= 0.2)} |`,
     `| The executor alone, a complete step in a 1,000-node chain | ${ms(alone.bigComplete)} (${(alone.bigComplete / alone.complete).toFixed(2)}× the leave flow's) | ≤ 2× ${mark(alone.bigComplete <= 2 * alone.complete)} |`,
     '',
-    `What limits the figure: CPU. One process runs its steps on one core, where 500 steps/s leaves ${ms(stepBudget)} a step for everything. The executor takes ${ms(alone.perStep)} of a step; the server spends ${single.cpuMsPerStep.toFixed(1)} ms a step in all (reads included): HTTP and validation, the SQL statements through Kysely and the database driver (the task, its instance and tasks, the version check, the next assignee by rule, the history, the in-site message, the operation log) and the garbage collector. A second process does not add a core's worth: on one SQLite file both wait for its single writer and lose their page cache whenever the other wrote; on PostgreSQL every statement is a round trip, and the database's own processes take CPU from the same two cores (machine CPU column).`,
+    `What limits the figure: CPU. One process runs its steps on one core, where 500 steps/s leaves ${ms(stepBudget)} a step for everything. The executor takes ${ms(alone.perStep)} of a step (bpmn-engine, until 0dddd25, took about 3 ms: some 950 internal broker messages a step); the server spends ${single.cpuMsPerStep.toFixed(1)} ms a step in all, reads included: HTTP, validation, authentication and the API log, and the 15 SQL statements of an approval through Kysely and the driver (\`bpm-step-statements.test.ts\` lists them: the instance and its tasks, the version check, the task, the next assignee's rule users, the new task, the history, the in-site message, with the operate-log row written in batches). A second process does not add a core's worth: on one SQLite file both wait for its single writer and lose their page cache whenever the other wrote; on PostgreSQL every statement is a round trip, and the database's own processes take CPU from the same two cores (machine CPU column).`,
     '<!-- bpm:end -->',
   ].join('\n');
   console.info(section);
