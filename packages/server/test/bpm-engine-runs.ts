@@ -74,7 +74,8 @@ const process = (id: string, body: string) => `<?xml version="1.0" encoding="UTF
   </bpmn:process>
 </bpmn:definitions>`;
 
-const VETO = process(
+/** A parallel review whose 否决 branch ends in a terminate end event. */
+export const VETO = process(
   'veto_review',
   `
     <bpmn:startEvent id="start" />

@@ -11,6 +11,7 @@ import {
   jump,
   start,
 } from '../src/bpm/engine/index.js';
+import { VETO } from './bpm-engine-runs.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/bpmn/${name}`, import.meta.url), 'utf8');
 
@@ -467,22 +468,7 @@ describe('bpm engine: timers', () => {
 
 describe('bpm engine: terminate', () => {
   it('a terminate end event ends the process and cancels the tasks still open', async () => {
-    const definition = definitionOf(`<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="Definitions_veto" targetNamespace="http://bpmn.io/schema/bpmn">
-  <bpmn:process id="veto_review" isExecutable="true">
-    <bpmn:startEvent id="start" />
-    <bpmn:parallelGateway id="fork" />
-    <bpmn:userTask id="legal" name="法务" />
-    <bpmn:userTask id="finance" name="财务" />
-    <bpmn:endEvent id="veto" name="否决"><bpmn:terminateEventDefinition /></bpmn:endEvent>
-    <bpmn:endEvent id="end" />
-    <bpmn:sequenceFlow id="f0" sourceRef="start" targetRef="fork" />
-    <bpmn:sequenceFlow id="f1" sourceRef="fork" targetRef="legal" />
-    <bpmn:sequenceFlow id="f2" sourceRef="fork" targetRef="finance" />
-    <bpmn:sequenceFlow id="f3" sourceRef="legal" targetRef="veto" />
-    <bpmn:sequenceFlow id="f4" sourceRef="finance" targetRef="end" />
-  </bpmn:process>
-</bpmn:definitions>`);
+    const definition = definitionOf(VETO);
     const started = await start({ definition });
     const finance = taskOf(started, 'finance');
     const result = await completeTask({

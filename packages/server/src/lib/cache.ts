@@ -1,3 +1,5 @@
+import type { InvalidationBus, Topic } from './invalidation.js';
+
 /** A small in-process cache: bounded (oldest entries go first) and with a time to live per entry. */
 export class MemoryCache<V> {
   private readonly entries = new Map<string, { value: V; until: number }>();
@@ -33,3 +35,26 @@ export class MemoryCache<V> {
     this.entries.clear();
   }
 }
+
+/**
+ * A lookup by key that reads each key once (a miss included) until `topic` is published on the bus, by
+ * this instance or another: for rows that change rarely and are read at every request of a kind.
+ */
+export const cachedLookup = <V>(
+  bus: InvalidationBus,
+  topic: Topic,
+  load: (key: string) => Promise<V | undefined>,
+  maxEntries = 1000,
+): ((key: string) => Promise<V | null>) => {
+  const values = new Map<string, V | null>();
+  bus.on(topic, () => values.clear());
+  return async (key) => {
+    let value = values.get(key);
+    if (value === undefined) {
+      value = (await load(key)) ?? null;
+      if (values.size >= maxEntries) values.clear();
+      values.set(key, value);
+    }
+    return value;
+  };
+};

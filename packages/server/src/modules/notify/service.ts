@@ -11,6 +11,7 @@ import { NotifyError, UserError } from '@app/contract';
 import type { z } from 'zod';
 import { ADMIN_USER_TYPE, STATUS_DISABLED, type AppContext, type LoginUser } from '../../context.js';
 import type { NotifyMessageRow, NotifyTemplateRow } from '../../db/schema.js';
+import { cachedLookup } from '../../lib/cache.js';
 import { fail } from '../../lib/errors.js';
 import { userRepository } from '../user/repository.js';
 import { type MessageFilter, notifyRepository, type TemplateChanges, UNREAD } from './repository.js';
@@ -85,19 +86,8 @@ export const notifyService = (ctx: AppContext) => {
   const unreadChanged = (tenantId: number, userId: number) =>
     ctx.bus.publish('notify-unread', unreadKey(tenantId, userId));
 
-  // Templates by code, read once each (every workflow step sends from one); a change on any instance
-  // clears them.
-  const templatesByCode = new Map<string, Awaited<ReturnType<typeof repo.findTemplateByCode>> | null>();
-  ctx.bus.on('notify-template', () => templatesByCode.clear());
-  const templateByCode = async (code: string) => {
-    let template = templatesByCode.get(code);
-    if (template === undefined) {
-      template = (await repo.findTemplateByCode(code)) ?? null;
-      if (templatesByCode.size >= 1000) templatesByCode.clear();
-      templatesByCode.set(code, template);
-    }
-    return template;
-  };
+  // Every workflow step sends from a template: each is read once, until one changes on any instance.
+  const templateByCode = cachedLookup(ctx.bus, 'notify-template', repo.findTemplateByCode);
   const templatesChanged = () => ctx.bus.publish('notify-template');
 
   /**

@@ -1,5 +1,6 @@
 import { GlobalError, SMS_SEND_STATUS, SMS_RECEIVE_STATUS, SmsError } from '@app/contract';
 import { STATUS_ENABLED, type AppContext } from '../../context.js';
+import { cachedLookup } from '../../lib/cache.js';
 import { fail } from '../../lib/errors.js';
 import { renderTemplate } from '../../lib/template.js';
 import { smsClientFor, type SmsSendResult } from './clients/index.js';
@@ -31,19 +32,9 @@ export const smsSender = (ctx: AppContext) => {
   const repo = smsRepository(ctx.db.kysely);
   const logs = smsLogRepository(ctx.db.kysely, ctx.db.dialect);
 
-  // Templates by code, read once each (a workflow step asks for one at every notice); a change on any
-  // instance clears them.
-  const templatesByCode = new Map<string, Awaited<ReturnType<typeof repo.findTemplateByCode>> | null>();
-  ctx.bus.on('sms-template', () => templatesByCode.clear());
-  const templateByCode = async (code: string) => {
-    let template = templatesByCode.get(code);
-    if (template === undefined) {
-      template = (await repo.findTemplateByCode(code)) ?? null;
-      if (templatesByCode.size >= 1000) templatesByCode.clear();
-      templatesByCode.set(code, template);
-    }
-    return template;
-  };
+  // A workflow step asks for a template at every notice: each is read once, until one changes on any
+  // instance.
+  const templateByCode = cachedLookup(ctx.bus, 'sms-template', repo.findTemplateByCode);
 
   /**
    * Queues an SMS from the template `templateCode` to `mobile` and returns the send log's id. A

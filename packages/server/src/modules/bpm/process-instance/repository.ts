@@ -77,59 +77,38 @@ export const instanceRepository = (db: Kysely<Database>) => {
     return q;
   };
 
+  const instanceOf = (
+    tenantId: number,
+    target: { id: string } | { taskId: string },
+    lock: boolean,
+  ): Promise<InstanceRow | undefined> => {
+    const instances = db
+      .selectFrom('bpmProcessInstance')
+      .select(columns.instance)
+      .where('tenantId', '=', tenantId);
+    const query = (
+      'id' in target
+        ? instances.where('id', '=', target.id)
+        : instances.where('id', '=', (eb) =>
+            eb
+              .selectFrom('bpmTask')
+              .select('processInstanceId')
+              .where('tenantId', '=', tenantId)
+              .where('id', '=', target.taskId),
+          )
+    ).where(notDeleted());
+    return (lock ? query.forUpdate() : query).executeTakeFirst();
+  };
+
   return {
     findById: (tenantId: number, id: string): Promise<InstanceRow | undefined> =>
-      db
-        .selectFrom('bpmProcessInstance')
-        .select(columns.instance)
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .where(notDeleted())
-        .executeTakeFirst(),
+      instanceOf(tenantId, { id }, false),
 
-    /** The instance a task belongs to. */
-    findByTask: (tenantId: number, taskId: string): Promise<InstanceRow | undefined> =>
-      db
-        .selectFrom('bpmProcessInstance')
-        .select(columns.instance)
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', (eb) =>
-          eb
-            .selectFrom('bpmTask')
-            .select('processInstanceId')
-            .where('tenantId', '=', tenantId)
-            .where('id', '=', taskId),
-        )
-        .where(notDeleted())
-        .executeTakeFirst(),
-
-    /** The instance a task belongs to, locked until the transaction `db` belongs to ends (PostgreSQL only). */
-    lockByTask: (tenantId: number, taskId: string): Promise<InstanceRow | undefined> =>
-      db
-        .selectFrom('bpmProcessInstance')
-        .select(columns.instance)
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', (eb) =>
-          eb
-            .selectFrom('bpmTask')
-            .select('processInstanceId')
-            .where('tenantId', '=', tenantId)
-            .where('id', '=', taskId),
-        )
-        .where(notDeleted())
-        .forUpdate()
-        .executeTakeFirst(),
-
-    /** The row, locked until the transaction `db` belongs to ends (PostgreSQL only). */
-    lockById: (tenantId: number, id: string): Promise<InstanceRow | undefined> =>
-      db
-        .selectFrom('bpmProcessInstance')
-        .select(columns.instance)
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .where(notDeleted())
-        .forUpdate()
-        .executeTakeFirst(),
+    /**
+     * The instance named by its id or by one of its tasks; with `lock`, locked until the transaction
+     * `db` belongs to ends (PostgreSQL only).
+     */
+    read: instanceOf,
 
     async pageOfStarter(
       tenantId: number,

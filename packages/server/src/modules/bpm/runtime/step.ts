@@ -601,12 +601,12 @@ export const bpmRuntime = (
       decide: (scope: StepScope) => Promise<StepPlan | null>,
     ): Promise<boolean> {
       const byTask = typeof target === 'string' ? null : target.taskId;
-      const read = (q: Kysely<Database>, lock: boolean) => {
-        const instances = instanceRepository(q);
-        if (byTask === null)
-          return (lock ? instances.lockById : instances.findById)(tenantId, target as string);
-        return (lock ? instances.lockByTask : instances.findByTask)(tenantId, byTask);
-      };
+      const read = (q: Kysely<Database>, lock: boolean) =>
+        instanceRepository(q).read(
+          tenantId,
+          byTask === null ? { id: target as string } : { taskId: byTask },
+          lock,
+        );
       /** Reads, decides and runs the engine; nothing is written yet. */
       const prepare = async (q: Kysely<Database>, instance: InstanceRow | undefined) => {
         if (!instance)
