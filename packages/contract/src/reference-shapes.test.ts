@@ -102,6 +102,7 @@ const OURS: Record<string, string> = {
   'GET /system/auth/get-permission-info user.deptId': '用户所在部门，本控制台的个人信息用；参考客户端不读取',
   'GET /bpm/oa/leave/get userId': '申请人编号，本控制台详情显示；参考客户端不读取',
   'GET /bpm/oa/leave/get day': '请假天数，本控制台列表与详情显示；参考客户端不读取',
+  'GET /bpm/task/todo-page dueTime': '任务截止时间（流程图 dueDate），本控制台待办列表显示；参考客户端不读取',
   'GET /bpm/activity/list takenFlowIds':
     '本控制台查看器高亮走过的连线；参考查看器从 BPMN 取 outgoing，不读此名',
 };

@@ -452,6 +452,7 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       headers: { 'user-agent': mark(side, 'infra_api_access_log') },
     });
     await t.app.apiLogsSettled();
+    await t.app.operateLogsSettled();
     await t.db.kysely
       .insertInto('infraApiErrorLog')
       .values({
@@ -656,6 +657,7 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     };
     await populate(B, false);
     await t.app.apiLogsSettled();
+    await t.app.operateLogsSettled();
 
     await readIds(A, tables);
     await readIds(B, tables);
