@@ -21,7 +21,7 @@ import {
   parseDueDate,
 } from './definition.js';
 import { EngineStepError } from './errors.js';
-import { ExpressionError, evaluateCondition, evaluateTemplate } from './expression.js';
+import { ExpressionError, evaluateCondition, evaluateTemplate, toUserList } from './expression.js';
 import { firstFiring, parseCycle } from './iso8601.js';
 import { fromLegacyState, isLegacyState } from './legacy-state.js';
 import { getListenerHandler } from './listeners.js';
@@ -51,16 +51,6 @@ const MAX_MOVES = 10_000;
 const MAX_TIMER_ROUNDS = 100;
 
 const newExecutionId = (nodeId: string): string => `${nodeId}_${randomBytes(5).toString('hex')}`;
-
-function toUserList(value: unknown): (string | number)[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
-  return items
-    .map((item) => (typeof item === 'string' ? item.trim() : item))
-    .filter(
-      (item): item is string | number =>
-        (typeof item === 'string' && item !== '') || typeof item === 'number',
-    );
-}
 
 const nodeLabel = (node: GraphNode, what = '节点') => `${what}「${node.name || node.id}」`;
 

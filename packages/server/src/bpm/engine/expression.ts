@@ -477,3 +477,14 @@ class Evaluator {
     }
   }
 }
+
+/** An evaluated assignee list (an array, or a comma-separated text) as user ids or names; blanks dropped. */
+export function toUserList(value: unknown): (string | number)[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+  return items
+    .map((item) => (typeof item === 'string' ? item.trim() : item))
+    .filter(
+      (item): item is string | number =>
+        (typeof item === 'string' && item !== '') || typeof item === 'number',
+    );
+}

@@ -7,7 +7,7 @@
 import { inflateRawSync } from 'node:zlib';
 import type { CompiledDefinition, GraphNode } from './definition.js';
 import { EngineStepError } from './errors.js';
-import { evaluateTemplate } from './expression.js';
+import { evaluateTemplate, toUserList } from './expression.js';
 import { firstFiring } from './iso8601.js';
 import type { EngineState, Execution, LegacyEngineState, TaskDetails } from './types.js';
 
@@ -41,10 +41,7 @@ function details(node: GraphNode, variables: Record<string, unknown>): TaskDetai
   const users = (text: string | null) => {
     if (!text) return [];
     try {
-      const value = evaluateTemplate(text, variables);
-      return (Array.isArray(value) ? value : String(value).split(','))
-        .map((v) => (typeof v === 'string' ? v.trim() : v))
-        .filter((v): v is string | number => v !== '' && (typeof v === 'string' || typeof v === 'number'));
+      return toUserList(evaluateTemplate(text, variables));
     } catch {
       return [];
     }
