@@ -26,7 +26,7 @@ const suspensionTag = (state: number) =>
 const dueColumn = {
   title: '截止时间',
   dataIndex: 'dueTime',
-  width: 220,
+  width: 180,
   align: 'center',
   render: (value: number | null) =>
     value === null ? (
@@ -98,7 +98,7 @@ export function TaskListPage({ kind }: TaskListPageProps) {
       width: 100,
     },
     emptyText: todo ? '暂无待办任务' : '暂无已办任务',
-    scrollX: todo ? 1220 : 1400,
+    scrollX: todo ? 1160 : 1400,
   });
 }
 
