@@ -153,7 +153,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   registerSecurity(app, { tokens, tenants, permissions });
 
   const route = routeRegistrar(app, prefixes);
-  const notify = notifyService(ctx);
+  const notify = notifyService(ctx, app.log);
   const unreadStreams = unreadStreamHub(
     ctx,
     (user) => notify.unreadCount(user.tenantId, user.id, user.userType),
@@ -202,6 +202,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // Open event streams would keep the server from closing.
   app.addHook('preClose', async () => unreadStreams.closeAll());
   app.addHook('onClose', async () => {
+    // Rows still waiting for their batch are written before the database closes.
+    await notify.postedSettled();
+    await app.operateLogsSettled();
     await ctx.bus.close();
     await db.close();
   });

@@ -4,7 +4,9 @@ import {
   type EngineState,
   type ListenerContext,
   type StepResult,
+  completeCall,
   completeTask,
+  compileProcess,
   fireDueTimers,
   registerListenerHandler,
   start,
@@ -278,6 +280,103 @@ describe('bpm executor: sub-processes, terminate, initiator, listeners', () => {
     await expect(start({ definition })).rejects.toMatchObject({
       kind: 'engine',
       message: expect.stringContaining('无限循环'),
+    });
+  });
+});
+
+describe('bpm executor: call activities', () => {
+  const caller = diagram(`
+    <startEvent id="start" />
+    <callActivity id="call" name="采购子流程" calledElement="\${childKey}">
+      <extensionElements>
+        <flowable:in source="amount" target="total" />
+        <flowable:in sourceExpression="\${amount * 2}" target="double" />
+        <flowable:out source="verdict" target="childVerdict" />
+      </extensionElements>
+    </callActivity>
+    <userTask id="after" /><endEvent id="end" />
+    ${flow('f0', 'start', 'call')}${flow('f1', 'call', 'after')}${flow('f2', 'after', 'end')}`);
+
+  it('asks for the called process with the in mappings, waits, and takes the out mappings back', async () => {
+    let result = await start({
+      definition: caller,
+      variables: { childKey: 'purchase', amount: 21, secret: 1 },
+    });
+    expect(result.calls).toEqual([
+      {
+        executionId: expect.any(String),
+        activityId: 'call',
+        processKey: 'purchase',
+        variables: { total: 21, double: 42 },
+      },
+    ]);
+    expect(result.waitingTasks).toEqual([]);
+    expect(result.history.find((h) => h.activityId === 'call')).toMatchObject({ endTime: null });
+    const executionId = result.calls[0]!.executionId;
+    result = await completeCall({
+      definition: caller,
+      state: stored(result),
+      executionId,
+      variables: { verdict: 'ok', total: 99 },
+    });
+    expect(waiting(result)).toEqual(['after']);
+    expect(result.variables).toMatchObject({ childVerdict: 'ok', amount: 21 });
+    expect(result.variables).not.toHaveProperty('total');
+    expect(result.history.find((h) => h.activityId === 'call')).toMatchObject({
+      reported: true,
+      outgoing: ['f1'],
+    });
+    await expect(
+      completeCall({ definition: caller, state: stored(result), executionId, variables: {} }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('调用活动已不在等待子流程') });
+  });
+
+  it('passes every variable with inheritVariables or variables="all", both ways', async () => {
+    const all = diagram(`
+      <startEvent id="start" />
+      <callActivity id="call" calledElement="child" flowable:inheritVariables="true">
+        <extensionElements><flowable:out variables="all" /></extensionElements>
+      </callActivity>
+      <endEvent id="end" />${flow('f0', 'start', 'call')}${flow('f1', 'call', 'end')}`);
+    let result = await start({ definition: all, variables: { a: 1, b: [2] } });
+    expect(result.calls[0]?.variables).toEqual({ a: 1, b: [2] });
+    result = await completeCall({
+      definition: all,
+      state: stored(result),
+      executionId: result.calls[0]!.executionId,
+      variables: { a: 5, c: 'x' },
+    });
+    expect(result.status).toBe('completed');
+    expect(result.variables).toEqual({ a: 5, b: [2], c: 'x' });
+  });
+
+  it('reports a waiting call activity as cancelled when a terminate end event ends the process', async () => {
+    const racing = diagram(`
+      <startEvent id="start" /><parallelGateway id="fork" />
+      <callActivity id="call" calledElement="child" /><userTask id="stop" />
+      <endEvent id="end" /><endEvent id="kill"><terminateEventDefinition /></endEvent>
+      ${flow('f0', 'start', 'fork')}${flow('f1', 'fork', 'call')}${flow('f2', 'fork', 'stop')}
+      ${flow('f3', 'call', 'end')}${flow('f4', 'stop', 'kill')}`);
+    let result = await start({ definition: racing });
+    const call = result.calls[0]!;
+    result = await complete(racing, result, 'stop');
+    expect(result.status).toBe('completed');
+    expect(result.cancelledCalls).toEqual([{ executionId: call.executionId, activityId: 'call' }]);
+    expect(result.calls).toEqual([]);
+  });
+
+  it('deploy refuses a call activity without a called process or with a half mapping', async () => {
+    const broken = diagram(`
+      <startEvent id="start" />
+      <callActivity id="call" name="子流程">
+        <extensionElements><flowable:in source="a" /></extensionElements>
+      </callActivity>
+      <endEvent id="end" />${flow('f0', 'start', 'call')}${flow('f1', 'call', 'end')}`);
+    await expect(compileProcess(broken.xml)).rejects.toMatchObject({
+      problems: [
+        '调用活动「子流程」缺少被调用流程的标识（calledElement）',
+        '调用活动「子流程」的输入参数需要来源（source 或 sourceExpression）和目标（target）',
+      ],
     });
   });
 });

@@ -279,6 +279,7 @@ describe.each(DIALECTS)('bpm models and definitions on %s', (dialect) => {
     const [v1] = await definitionsOf('expense');
     expect(v1).toEqual({
       id: expect.stringMatching(/^expense:1:[0-9a-f-]{36}$/),
+      key: 'expense',
       version: 1,
       name: '报销审批',
       description: '报销流程',
@@ -384,6 +385,7 @@ describe.each(DIALECTS)('bpm models and definitions on %s', (dialect) => {
     expect(Object.keys(active[0]!).sort()).toEqual(
       [
         'id',
+        'key',
         'version',
         'name',
         'description',

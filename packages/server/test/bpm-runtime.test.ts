@@ -195,8 +195,11 @@ describe.each(DIALECTS)('workflow runtime API on %s', (dialect) => {
     get<InstanceTask[]>(token, '/bpm/task/list-by-process-instance-id', { processInstanceId: instanceId });
   const instanceOf = (token: string, id: string) =>
     get<ProcessInstanceDetail>(token, '/bpm/process-instance/get', { id });
-  const messagesOf = (token: string) =>
-    get<PageResult<NotifyMessage>>(token, '/system/notify-message/my-page', { pageSize: '100' });
+  /** The inbox once the workflow's messages, written a batch at a time, are in. */
+  const messagesOf = async (token: string) => {
+    await t.app.notify.postedSettled();
+    return get<PageResult<NotifyMessage>>(token, '/system/notify-message/my-page', { pageSize: '100' });
+  };
 
   it('guards every endpoint: 401 without a token, 403 without the permission, 400 on bad input', async () => {
     for (const e of ENDPOINT_CASES) {

@@ -137,8 +137,11 @@ describe.each(DIALECTS)('workflow 加签 / 减签 on %s', (dialect) => {
   const tasksOf = (instanceId: string) =>
     get<InstanceTask[]>(admin, '/bpm/task/list-by-process-instance-id', { processInstanceId: instanceId });
   const instanceOf = (id: string) => get<ProcessInstanceDetail>(admin, '/bpm/process-instance/get', { id });
-  const messagesOf = (token: string) =>
-    get<PageResult<NotifyMessage>>(token, '/system/notify-message/my-page', { pageSize: '100' });
+  /** The inbox once the workflow's messages, written a batch at a time, are in. */
+  const messagesOf = async (token: string) => {
+    await t.app.notify.postedSettled();
+    return get<PageResult<NotifyMessage>>(token, '/system/notify-message/my-page', { pageSize: '100' });
+  };
   const childrenOf = (token: string, parentId: string) =>
     get<SignChildTask[]>(token, '/bpm/task/children-list', { parentId });
 

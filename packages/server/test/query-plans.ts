@@ -25,11 +25,11 @@ export const statementRecorder = () => {
   };
 };
 
-const SEARCH = /^SEARCH (\w+)(?: AS \w+)? USING (?:COVERING )?INDEX (\w+) \(([^)]*)\)/;
+const SEARCH = /^SEARCH (\w+)(?: AS (\w+))? USING (?:COVERING )?INDEX (\w+) \(([^)]*)\)/;
 
 /**
  * Plans that search `table` by `tenant_id` alone although the statement also fixes a column that
- * another index of the table leads with (`"col" = ` or `"col" in (`).
+ * another index of the table leads with (`"col" = ` or `"col" in (`, unqualified or qualified by the table).
  */
 export const tenantWideSearches = async (db: Db, statements: readonly string[]) => {
   const leadsOf = new Map<string, Map<string, string>>();
@@ -50,11 +50,16 @@ export const tenantWideSearches = async (db: Db, statements: readonly string[]) 
     if (!/^\s*(select|update|delete|with)\b/i.test(statement)) continue;
     const plan = await sql<{ detail: string }>`explain query plan ${sql.raw(statement)}`.execute(db.kysely);
     for (const { detail } of plan.rows) {
-      const [, table, used, columns] = SEARCH.exec(detail) ?? [];
+      const [, table, alias, used, columns] = SEARCH.exec(detail) ?? [];
       if (!table || columns !== 'tenant_id=?') continue;
       const better = [...(await leads(table))].filter(
         ([index, column]) =>
-          index !== used && column !== 'tenant_id' && new RegExp(`"${column}" (=|in \\()`).test(statement),
+          index !== used &&
+          column !== 'tenant_id' &&
+          // Unqualified or qualified by this table: a joined table's column of the same name does not count.
+          new RegExp(
+            `(?<!"\\.)"${column}" (=|in \\()|"(${table}|${alias ?? table})"\\."${column}" (=|in \\()`,
+          ).test(statement),
       );
       if (better.length)
         findings.push(`${detail}（可用 ${better.map(([i]) => i).join('、')}）：${statement.slice(0, 300)}`);

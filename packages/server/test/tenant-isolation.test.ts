@@ -133,6 +133,17 @@ const timerXml = (
   </process>
 </definitions>`;
 
+const claimXml = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="http://www.flowable.org/processdef">
+  <process id="${key}" name="${name}" isExecutable="true">
+    <startEvent id="start" />
+    <userTask id="claim" name="认领" flowable:candidateUsers="\${candidates}" />
+    <endEvent id="end" />
+    <sequenceFlow id="f_start" sourceRef="start" targetRef="claim" />
+    <sequenceFlow id="f_done" sourceRef="claim" targetRef="end" />
+  </process>
+</definitions>`;
+
 /** Every cell of every sheet as text. */
 const xlsxText = async (bytes: Buffer): Promise<string> => {
   const book = new ExcelJS.Workbook();
@@ -275,6 +286,22 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     // Its task, activities and the boundary timer's job.
     await post('/bpm/process-instance/create', { processDefinitionId: definition.id, variables: {} });
+    // A task for two candidates to claim: its candidate rows.
+    const claimKey = `${key}_claim`;
+    await deploy(claimKey, `${processName}认领`, claimXml(claimKey, `${processName}认领`), ['claim'], {
+      formType: 10,
+      formId,
+    });
+    const claimDefinition = await t.db.kysely
+      .selectFrom('bpmProcessDefinition')
+      .select('id')
+      .where('tenantId', '=', side.tenantId)
+      .where('key', '=', claimKey)
+      .executeTakeFirstOrThrow();
+    await post('/bpm/process-instance/create', {
+      processDefinitionId: claimDefinition.id,
+      variables: { candidates: [side.adminId, userId] },
+    });
     await post('/bpm/oa/leave/create', {
       startTime: t.clock.now,
       endTime: t.clock.now + 86_400_000,

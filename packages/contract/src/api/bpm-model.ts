@@ -257,6 +257,8 @@ export const bpmModelDelete = defineEndpoint({
 
 export const bpmProcessDefinition = z.object({
   id: z.string(),
+  /** The process key (the BPMN process id): what a call activity names. */
+  key: z.string(),
   version: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),

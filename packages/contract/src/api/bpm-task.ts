@@ -49,6 +49,8 @@ const instanceTaskFields = todoTask.extend({
   reason: z.string().nullable(),
   definitionKey: z.string(),
   assigneeUser: bpmUser.nullable(),
+  /** Not in the reference: who may claim the open task nobody holds yet (its candidates); [] otherwise. */
+  candidateUsers: z.array(bpmUser),
   /**
    * Not in the reference: who gets the task back (the one who delegated it or added tasks before
    * it), or, for a task added after another, whom it will go to.

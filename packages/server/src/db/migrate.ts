@@ -47,6 +47,8 @@ import * as m045 from './migrations/045_trade_order_counts.js';
 import * as m046 from './migrations/046_search_grams.js';
 import * as m047 from './migrations/047_trade_order_job_indexes.js';
 import * as m048 from './migrations/048_bpm_task_due_time.js';
+import * as m049 from './migrations/049_bpm_call_activity.js';
+import * as m050 from './migrations/050_bpm_task_candidates.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -99,6 +101,8 @@ const STEPS: Record<string, Step> = {
   '046_search_grams': m046,
   '047_trade_order_job_indexes': m047,
   '048_bpm_task_due_time': m048,
+  '049_bpm_call_activity': m049,
+  '050_bpm_task_candidates': m050,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -457,6 +457,16 @@ export interface BpmProcessInstanceTable extends Audit, TenantScoped {
   /** Bumped by every step; a step writes only over the version it read (compare-and-swap). */
   version: Generated<number>;
   endTime: number | null;
+  /** Started by a call activity: the calling instance and the call activity's execution. */
+  parentInstanceId: string | null;
+  parentExecutionId: string | null;
+}
+
+/** A candidate of a task that has none assigned (the diagram's candidateUsers / candidateGroups). */
+export interface BpmTaskCandidateTable {
+  taskId: string;
+  userId: number;
+  tenantId: number;
 }
 
 /** A user task of an instance; one row per engine execution (multi-instance: per user). */
@@ -632,6 +642,7 @@ export interface Database {
   bpmTaskAssignRule: BpmTaskAssignRuleTable;
   bpmProcessInstance: BpmProcessInstanceTable;
   bpmTask: BpmTaskTable;
+  bpmTaskCandidate: BpmTaskCandidateTable;
   bpmActivity: BpmActivityTable;
   bpmJob: BpmJobTable;
   bpmOaLeave: BpmOaLeaveTable;

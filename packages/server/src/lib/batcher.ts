@@ -20,6 +20,7 @@ export class Batcher<T> {
   constructor(
     private readonly write: (rows: T[]) => Promise<void>,
     private readonly onError: (error: unknown, rows: number) => void,
+    private readonly options: { flushMs: number } = { flushMs: FLUSH_MS },
   ) {}
 
   push(row: T): void {
@@ -29,7 +30,7 @@ export class Batcher<T> {
     }
     this.#rows.push(row);
     if (this.#rows.length >= BATCH) void this.flush();
-    else this.#timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+    else this.#timer ??= setTimeout(() => void this.flush(), this.options.flushMs).unref();
   }
 
   /** Writes what is queued; resolves once every write started so far has ended. */

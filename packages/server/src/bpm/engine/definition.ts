@@ -45,6 +45,23 @@ export interface Flow {
   listeners: ListenerRef[];
 }
 
+/** One `in` or `out` mapping of a call activity (`all`: every variable, as `variables="all"` writes it). */
+export interface VariableBinding {
+  source: string | null;
+  sourceExpression: string | null;
+  target: string | null;
+  all: boolean;
+}
+
+/** A call activity: the called process's key (or an expression for it) and what goes in and comes out. */
+export interface CallSpec {
+  calledElement: string;
+  inputs: VariableBinding[];
+  outputs: VariableBinding[];
+  /** Flowable's `inheritVariables`: the child starts with every variable of the parent. */
+  inheritVariables: boolean;
+}
+
 export interface TimerSpec {
   kind: TimerKind;
   value: string;
@@ -61,7 +78,8 @@ export type NodeKind =
   | 'inclusive'
   | 'timerCatch'
   | 'boundary'
-  | 'subProcess';
+  | 'subProcess'
+  | 'callActivity';
 
 export interface GraphNode {
   id: string;
@@ -93,6 +111,7 @@ export interface GraphNode {
   candidateGroups: string | null;
   dueDate: string | null;
   loop: LoopInfo | null;
+  call: CallSpec | null;
   listeners: ListenerRef[];
   /**
    * A joining gateway (more than one incoming flow): the nodes of its scope from which a token can still
@@ -276,6 +295,7 @@ const NODE_KINDS: Record<string, NodeKind> = {
   IntermediateCatchEvent: 'timerCatch',
   BoundaryEvent: 'boundary',
   SubProcess: 'subProcess',
+  CallActivity: 'callActivity',
 };
 
 class Analyser {
@@ -429,6 +449,7 @@ class Analyser {
         candidateGroups: text(node, 'candidateGroups'),
         dueDate: text(node, 'dueDate'),
         loop: loopInfo(node),
+        call: type === 'CallActivity' ? this.call(node, nodeLabel) : null,
         listeners: this.listeners(node, nodeLabel),
         upstream: null,
       });
@@ -517,6 +538,7 @@ class Analyser {
       case 'ParallelGateway':
       case 'InclusiveGateway':
       case 'SubProcess':
+      case 'CallActivity':
         break;
       case 'ExclusiveGateway': {
         if (exits.length <= 1) break;
@@ -553,6 +575,43 @@ class Analyser {
       this.problems.push(`${nodeLabel}：只有用户任务可以设置多实例`);
     }
     return timer;
+  }
+
+  /** A call activity's checks and what it calls: the latest version of a process, by key. */
+  private call(node: ModdleElement, nodeLabel: string): CallSpec {
+    const calledElement = (text(node, 'calledElement') ?? '').trim();
+    if (!calledElement) this.problems.push(`${nodeLabel}缺少被调用流程的标识（calledElement）`);
+    else if (calledElement.includes('${'))
+      this.expression(nodeLabel, '被调用流程', calledElement, { whole: true });
+    const binding = text(node, 'calledElementBinding');
+    if (binding && binding !== 'latest')
+      this.problems.push(`${nodeLabel}只能调用被调用流程的最新版本（calledElementBinding="latest"）`);
+    const bindings = (type: 'In' | 'Out'): VariableBinding[] => {
+      const what = type === 'In' ? '输入参数' : '输出参数';
+      return children(child(node, 'extensionElements'), 'values')
+        .filter((e) => localType(e) === type)
+        .flatMap((e) => {
+          const found: VariableBinding = {
+            source: text(e, 'source')?.trim() || null,
+            sourceExpression: text(e, 'sourceExpression')?.trim() || null,
+            target: text(e, 'target')?.trim() || null,
+            all: text(e, 'variables') === 'all',
+          };
+          if (found.all) return [found];
+          if (!found.target || (!found.source && !found.sourceExpression)) {
+            this.problems.push(`${nodeLabel}的${what}需要来源（source 或 sourceExpression）和目标（target）`);
+            return [];
+          }
+          this.expression(nodeLabel, what, found.sourceExpression, { whole: true });
+          return [found];
+        });
+    };
+    return {
+      calledElement,
+      inputs: bindings('In'),
+      outputs: bindings('Out'),
+      inheritVariables: node.inheritVariables === true,
+    };
   }
 
   private userTask(node: ModdleElement, nodeLabel: string): void {

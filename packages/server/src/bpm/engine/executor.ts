@@ -17,6 +17,7 @@ import {
   type GraphNode,
   type ListenerRef,
   LOOP_USERS_EXPRESSION,
+  type VariableBinding,
   loadDefinition,
   parseDueDate,
 } from './definition.js';
@@ -27,6 +28,8 @@ import { fromLegacyState, isLegacyState } from './legacy-state.js';
 import { getListenerHandler } from './listeners.js';
 import type {
   ActivityRecord,
+  CalledProcess,
+  CompleteCallInput,
   CompleteTaskInput,
   EndedTask,
   EngineState,
@@ -43,7 +46,7 @@ import type {
 } from './types.js';
 
 /** Node kinds the viewer shows as current while they wait across steps. */
-const WAITING_KINDS = new Set(['userTask', 'timerCatch', 'subProcess']);
+const WAITING_KINDS = new Set(['userTask', 'timerCatch', 'subProcess', 'callActivity']);
 
 /** Moves within one step; a diagram that loops without waiting fails instead of spinning forever. */
 const MAX_MOVES = 10_000;
@@ -62,6 +65,8 @@ class Run {
   readonly reached: Set<string>;
   readonly records = new Map<string, ActivityRecord>();
   readonly cancelled: EndedTask[] = [];
+  readonly calls: CalledProcess[] = [];
+  readonly cancelledCalls: EndedTask[] = [];
   /** Executions the previous step left waiting. */
   private readonly waitedBefore: ReadonlySet<string>;
   readonly now: number;
@@ -225,6 +230,11 @@ class Run {
         this.armBoundaries(node, execution);
         this.agenda.push({ node: node.start as string, scope: execution.id });
         return;
+      case 'callActivity':
+        this.executions.set(execution.id, execution);
+        this.open(execution, node);
+        this.callProcess(node, execution);
+        return;
       case 'end':
         if (node.terminate) this.terminate(execution.scope);
         this.leave(node, execution, []);
@@ -328,6 +338,7 @@ class Run {
     }
     if (execution.task && execution.id !== except)
       this.cancelled.push({ executionId: execution.id, activityId: execution.node });
+    if (execution.call) this.cancelledCalls.push({ executionId: execution.id, activityId: execution.node });
     if (execution.index === undefined) this.close(execution, this.node(execution.node), false);
   }
 
@@ -449,6 +460,39 @@ class Run {
     const execution = this.executions.get(executionId);
     if (!execution?.task) throw new EngineStepError('task-not-waiting', '任务已不在待审批状态');
     return execution;
+  }
+
+  // --- call activities -----------------------------------------------------------------------------------------
+
+  /** Asks the caller to start the called process, with the variables the `in` mappings give it. */
+  private callProcess(node: GraphNode, execution: Execution): void {
+    const call = node.call as NonNullable<GraphNode['call']>;
+    const key = call.calledElement.includes('${')
+      ? evaluateTemplate(call.calledElement, this.variables)
+      : call.calledElement;
+    if (typeof key !== 'string' || !key.trim())
+      throw new EngineStepError('expression', `${nodeLabel(node)}的被调用流程「${String(key)}」不是流程标识`);
+    const all = call.inheritVariables || call.inputs.some((b) => b.all);
+    const variables: Variables = all ? structuredClone(this.variables) : {};
+    for (const binding of call.inputs) Object.assign(variables, mapped(binding, this.variables));
+    execution.call = key.trim();
+    this.calls.push({
+      executionId: execution.id,
+      activityId: node.id,
+      processKey: execution.call,
+      variables,
+    });
+  }
+
+  /** The called instance ended: its variables come back through the `out` mappings, the flow moves on. */
+  completeCall(executionId: string, childVariables: Variables): void {
+    const execution = this.executions.get(executionId);
+    if (!execution?.call) throw new EngineStepError('engine', '流程执行失败：调用活动已不在等待子流程');
+    const node = this.node(execution.node);
+    const outputs = node.call?.outputs ?? [];
+    if (outputs.some((b) => b.all)) Object.assign(this.variables, structuredClone(childVariables));
+    for (const binding of outputs) Object.assign(this.variables, mapped(binding, childVariables));
+    this.leave(node, execution, this.exits(node, execution));
   }
 
   // --- timers ---------------------------------------------------------------------------------------------------
@@ -604,6 +648,9 @@ class Run {
         .filter((e) => e.due !== undefined)
         .map((e) => ({ executionId: e.id, activityId: e.node, expireAt: e.due as number })),
       cancelledTasks: this.cancelled.filter((t) => !actedOn.has(t.executionId)),
+      // A call reached and left within this step never started a child.
+      calls: this.calls.filter((c) => !this.cancelledCalls.some((e) => e.executionId === c.executionId)),
+      cancelledCalls: this.cancelledCalls.filter((e) => this.waitedBefore.has(e.executionId)),
     };
   }
 
@@ -618,6 +665,15 @@ class Run {
     });
     this.agenda.push({ node: start.id, scope: null });
   }
+}
+
+/** One `in`/`out` mapping applied to `from` (a `variables="all"` mapping is handled by the caller). */
+function mapped(binding: VariableBinding, from: Variables): Variables {
+  if (binding.all || !binding.target) return {};
+  const value = binding.source
+    ? from[binding.source]
+    : evaluateTemplate(binding.sourceExpression as string, from);
+  return { [binding.target]: structuredClone(value ?? null) };
 }
 
 /** Whether `targetId` lies upstream of `fromId` without crossing a parallel or inclusive gateway. */
@@ -703,6 +759,11 @@ export function completeTask(input: CompleteTaskInput): Promise<StepResult> {
     (run) => run.completeTask(input.executionId, input.variables),
     new Set([input.executionId]),
   );
+}
+
+/** The instance a call activity started has ended: its variables flow back and the parent moves on. */
+export function completeCall(input: CompleteCallInput): Promise<StepResult> {
+  return resume(input, (run) => run.completeCall(input.executionId, input.variables));
 }
 
 /**

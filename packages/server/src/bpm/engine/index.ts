@@ -10,4 +10,4 @@ export {
   type Scope,
 } from './expression.js';
 export { registerListenerHandler, unregisterListenerHandler } from './listeners.js';
-export { start, completeTask, fireDueTimers, jump } from './executor.js';
+export { start, completeTask, completeCall, fireDueTimers, jump } from './executor.js';

@@ -74,6 +74,8 @@ export interface Execution {
   repeats?: number | null;
   /** A joining gateway: tokens arrived so far. */
   arrived?: number;
+  /** A call activity waiting for the instance it started: the called process's key. */
+  call?: string;
 }
 
 /**
@@ -143,6 +145,13 @@ export interface CompleteTaskInput extends ResumeInput {
   variables?: Variables;
 }
 
+export interface CompleteCallInput extends ResumeInput {
+  /** The call activity's execution (a `calls` entry of the step that started the child). */
+  executionId: string;
+  /** The child instance's variables when it ended: the call activity's `out` mappings read them. */
+  variables: Variables;
+}
+
 /** Timers whose expireAt is at or before the step's `now` fire. */
 export type FireDueTimersInput = ResumeInput;
 
@@ -206,6 +215,16 @@ export interface EndedTask {
   activityId: string;
 }
 
+/** A process a call activity calls: the caller starts it and reports its end with `completeCall`. */
+export interface CalledProcess {
+  executionId: string;
+  activityId: string;
+  /** The key of the called process (its latest version runs). */
+  processKey: string;
+  /** The child's start variables, from the call activity's `in` mappings. */
+  variables: Variables;
+}
+
 export interface StepResult {
   state: EngineState;
   status: 'running' | 'completed';
@@ -227,6 +246,10 @@ export interface StepResult {
    * (`jump`'s fromExecutionId): the caller records those results itself.
    */
   cancelledTasks: EndedTask[];
+  /** Call activities reached in this step: the caller starts each child instance. */
+  calls: CalledProcess[];
+  /** Call activities an earlier step started that ended without their child (terminate, jump): cancel it. */
+  cancelledCalls: EndedTask[];
 }
 
 /** Context handed to an allow-listed listener handler. Handlers run synchronously inside a step. */

@@ -177,6 +177,10 @@ export const notifyRepository = (db: Kysely<Database>) => ({
       .where(notDeleted())
       .executeTakeFirst(),
 
+  async insertMessages(rows: Insertable<NotifyMessageTable>[]): Promise<void> {
+    if (rows.length > 0) await db.insertInto('systemNotifyMessage').values(rows).execute();
+  },
+
   async insertMessage(row: Insertable<NotifyMessageTable>): Promise<number> {
     const { id } = await db
       .insertInto('systemNotifyMessage')

@@ -10,7 +10,10 @@ import type {
 import { NotifyError, UserError } from '@app/contract';
 import type { z } from 'zod';
 import { ADMIN_USER_TYPE, STATUS_DISABLED, type AppContext, type LoginUser } from '../../context.js';
-import type { NotifyMessageRow, NotifyTemplateRow } from '../../db/schema.js';
+import type { NotifyMessageRow, NotifyMessageTable, NotifyTemplateRow } from '../../db/schema.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable } from 'kysely';
+import { Batcher } from '../../lib/batcher.js';
 import { cachedLookup } from '../../lib/cache.js';
 import { fail } from '../../lib/errors.js';
 import { userRepository } from '../user/repository.js';
@@ -73,13 +76,16 @@ const templateChanges = (body: z.output<typeof notifyTemplateCreateReq>): Templa
 });
 
 /** The key of a user's unread count on the invalidation bus. */
+/** How long a posted message waits for others to share its statement: too short for anyone to notice. */
+const POST_FLUSH_MS = 20;
+
 export const unreadKey = (tenantId: number, userId: number): string => `${tenantId}:${userId}`;
 
 /**
  * In-site messages: sending from a template, and each user's own inbox. Every change to a user's
  * unread count is published on the bus ('notify-unread'), which the unread-count streams listen to.
  */
-export const notifyService = (ctx: AppContext) => {
+export const notifyService = (ctx: AppContext, log: FastifyBaseLogger) => {
   const repo = notifyRepository(ctx.db.kysely);
   const users = userRepository(ctx.db.kysely);
 
@@ -91,18 +97,17 @@ export const notifyService = (ctx: AppContext) => {
   const templatesChanged = () => ctx.bus.publish('notify-template');
 
   /**
-   * Sends an in-site message from the template `templateCode` to an admin user of the tenant: fills
-   * the content's `{name}` placeholders from `params` and stores the message. Returns its id, or
-   * null when the template is disabled (nothing is sent). Unknown template: 1_002_026_000; a
-   * placeholder without a value: 1_002_028_000.
+   * The in-site message from the template `templateCode` to an admin user of the tenant: the content's
+   * `{name}` placeholders filled from `params`; null when the template is disabled (nothing is sent).
+   * Unknown template: 1_002_026_000; a placeholder without a value: 1_002_028_000.
    */
-  const sendNotifyMessage = async (
+  const messageOf = async (
     tenantId: number,
     userId: number,
     templateCode: string,
-    params: Record<string, unknown> = {},
+    params: Record<string, unknown>,
     sender?: number,
-  ): Promise<number | null> => {
+  ): Promise<Insertable<NotifyMessageTable> | null> => {
     const template = await templateByCode(templateCode);
     if (!template) throw fail(NotifyError.NOTIFY_TEMPLATE_NOT_EXISTS);
     if (template.status === STATUS_DISABLED) return null;
@@ -112,7 +117,7 @@ export const notifyService = (ctx: AppContext) => {
     }
     const now = ctx.now();
     const by = sender === undefined ? null : String(sender);
-    const id = await repo.insertMessage({
+    return {
       tenantId,
       userId,
       userType: ADMIN_USER_TYPE,
@@ -128,10 +133,37 @@ export const notifyService = (ctx: AppContext) => {
       updater: by,
       createTime: now,
       updateTime: now,
-    });
+    };
+  };
+
+  /** Sends a message (see `messageOf`) and returns its id, or null when the template is disabled. */
+  const sendNotifyMessage = async (
+    tenantId: number,
+    userId: number,
+    templateCode: string,
+    params: Record<string, unknown> = {},
+    sender?: number,
+  ): Promise<number | null> => {
+    const message = await messageOf(tenantId, userId, templateCode, params, sender);
+    if (!message) return null;
+    const id = await repo.insertMessage(message);
     await unreadChanged(tenantId, userId);
     return id;
   };
+
+  /**
+   * Messages a request leaves behind without waiting for them (the workflow's): written together a few
+   * milliseconds later, one statement a batch; their users' unread counts then change.
+   */
+  const posted = new Batcher<Insertable<NotifyMessageTable>>(
+    async (rows) => {
+      await repo.insertMessages(rows);
+      for (const key of new Set(rows.map((r) => unreadKey(r.tenantId, r.userId))))
+        await ctx.bus.publish('notify-unread', key);
+    },
+    (error, count) => log.error({ err: error, rows: count }, '站内信写入失败'),
+    { flushMs: POST_FLUSH_MS },
+  );
 
   const existingTemplate = async (id: number): Promise<NotifyTemplateRow> => {
     const row = await repo.findTemplateById(id);
@@ -147,6 +179,21 @@ export const notifyService = (ctx: AppContext) => {
 
   return {
     sendNotifyMessage,
+
+    /** Posts a message (see `messageOf`) to be written with the next batch; false when the template is disabled. */
+    async postNotifyMessage(
+      tenantId: number,
+      userId: number,
+      templateCode: string,
+      params: Record<string, unknown>,
+    ): Promise<boolean> {
+      const message = await messageOf(tenantId, userId, templateCode, params);
+      if (message) posted.push(message);
+      return message !== null;
+    },
+
+    /** Resolves once every posted message is written (tests and shutdown wait on it). */
+    postedSettled: (): Promise<void> => posted.flush(),
 
     async templatePage(query: z.output<typeof notifyTemplatePageReq>): Promise<PageResult<NotifyTemplate>> {
       const { pageNo, pageSize, ...filter } = query;

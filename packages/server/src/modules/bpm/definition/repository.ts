@@ -63,9 +63,6 @@ export const bpmDefinitionRepository = (db: Kysely<Database>) => {
     findById: (tenantId: number, id: string): Promise<BpmDefinitionRow | undefined> =>
       ofTenant(tenantId).select(columns.definition).where('id', '=', id).executeTakeFirst(),
 
-    byIds: async (tenantId: number, ids: string[]): Promise<BpmDefinitionRow[]> =>
-      ids.length === 0 ? [] : ofTenant(tenantId).select(columns.definition).where('id', 'in', ids).execute(),
-
     /** The newest active version of `key`: what a new instance of the process starts on. */
     findLatestActiveByKey: (tenantId: number, key: string): Promise<BpmDefinitionRow | undefined> =>
       ofTenant(tenantId)

@@ -9,6 +9,7 @@ import { type BpmDefinitionRow, bpmDefinitionRepository } from './repository.js'
 
 export const toBpmProcessDefinition = (row: BpmDefinitionRow): BpmProcessDefinition => ({
   id: row.id,
+  key: row.key,
   version: row.version,
   name: row.name,
   description: row.description,

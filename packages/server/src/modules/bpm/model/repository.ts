@@ -6,12 +6,18 @@ import {
   contains,
   fetchPage,
   notDeleted,
+  qualified,
   createdStamp,
   updatedStamp,
   softDeleted,
 } from '../../../lib/crud/index.js';
 
 export type BpmModelRow = Selectable<BpmModelTable>;
+export type BpmModelPageRow = BpmModelRow & {
+  definitionVersion: number | null;
+  definitionDeploymentTime: number | null;
+  definitionSuspensionState: number | null;
+};
 export type BpmModelChanges = Omit<
   Updateable<BpmModelTable>,
   'id' | 'tenantId' | 'key' | 'creator' | 'createTime' | 'updater' | 'updateTime' | 'deleted'
@@ -47,17 +53,31 @@ export const columns = {
 
 export const bpmModelRepository = (db: Kysely<Database>) => {
   const filtered = (tenantId: number, filter: BpmModelFilter) => {
-    let query = db.selectFrom('bpmModel').where('tenantId', '=', tenantId).where(notDeleted());
-    if (filter.key) query = query.where('key', '=', filter.key);
-    if (filter.name) query = query.where(contains('name', filter.name));
-    if (filter.category) query = query.where('category', '=', filter.category);
+    // Qualified: the page joins the deployed definition, whose columns share these names.
+    let query = db
+      .selectFrom('bpmModel')
+      .where('bpmModel.tenantId', '=', tenantId)
+      .where(notDeleted('bpmModel'));
+    if (filter.key) query = query.where('bpmModel.key', '=', filter.key);
+    if (filter.name) query = query.where(contains('bpmModel.name', filter.name));
+    if (filter.category) query = query.where('bpmModel.category', '=', filter.category);
     return query;
   };
 
   return {
-    async page(tenantId: number, filter: BpmModelFilter, page: PageParams): Promise<Page<BpmModelRow>> {
+    /** A page of models, each with its latest deployed definition's version and state (null when none). */
+    async page(tenantId: number, filter: BpmModelFilter, page: PageParams): Promise<Page<BpmModelPageRow>> {
       return fetchPage(filtered(tenantId, filter), page, (rows) =>
-        rows.select(columns.model).orderBy('createTime', 'desc').orderBy('id'),
+        rows
+          .leftJoin('bpmProcessDefinition as d', 'd.id', 'bpmModel.processDefinitionId')
+          .select(qualified('bpmModel', columns.model))
+          .select([
+            'd.version as definitionVersion',
+            'd.deploymentTime as definitionDeploymentTime',
+            'd.suspensionState as definitionSuspensionState',
+          ])
+          .orderBy('bpmModel.createTime', 'desc')
+          .orderBy('bpmModel.id'),
       );
     },
 

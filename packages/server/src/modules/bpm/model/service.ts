@@ -152,31 +152,26 @@ export const bpmModelService = (ctx: AppContext) => {
     ): Promise<PageResult<BpmModelPageItem>> {
       const { pageNo, pageSize, ...filter } = query;
       const { list, total } = await repo.page(user.tenantId, filter, { pageNo, pageSize });
-      const [formNames, deployed] = await Promise.all([
-        forms.namesByIds(
-          user.tenantId,
-          list.flatMap((m) => (m.formId === null ? [] : [m.formId])),
-        ),
-        definitions.byIds(
-          user.tenantId,
-          list.flatMap((m) => (m.processDefinitionId === null ? [] : [m.processDefinitionId])),
-        ),
-      ]);
+      const formNames = await forms.namesByIds(
+        user.tenantId,
+        list.flatMap((m) => (m.formId === null ? [] : [m.formId])),
+      );
       return {
         list: list.map((row) => {
           const { bpmnXml: _xml, ...model } = toBpmModel(row);
-          const definition = deployed.find((d) => d.id === row.processDefinitionId);
+          const {
+            processDefinitionId: id,
+            definitionVersion: version,
+            definitionDeploymentTime: deploymentTime,
+            definitionSuspensionState: suspensionState,
+          } = row;
           return {
             ...model,
             formName: row.formId === null ? null : (formNames.get(row.formId) ?? null),
-            processDefinition: definition
-              ? {
-                  id: definition.id,
-                  version: definition.version,
-                  deploymentTime: definition.deploymentTime,
-                  suspensionState: definition.suspensionState,
-                }
-              : null,
+            processDefinition:
+              id !== null && version !== null && deploymentTime !== null && suspensionState !== null
+                ? { id, version, deploymentTime, suspensionState }
+                : null,
           };
         }),
         total,

@@ -1,9 +1,11 @@
-import type { TimeRange } from '@app/contract';
+import { BPM_INSTANCE_STATUS, type TimeRange } from '@app/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BpmActivityTable, BpmProcessInstanceTable, Database } from '../../../db/schema.js';
 import { type Page, type PageParams, contains, fetchPage, notDeleted } from '../../../lib/crud/index.js';
 
 export type InstanceRow = Selectable<BpmProcessInstanceTable>;
+/** An instance as a step reads it: with its starter's nickname, for the messages the step sends. */
+export type SteppedInstance = InstanceRow & { startUserNickname: string };
 export type ActivityRow = Selectable<BpmActivityTable>;
 
 export interface InstanceFilter {
@@ -35,6 +37,8 @@ export const columns = {
     'engineState',
     'version',
     'endTime',
+    'parentInstanceId',
+    'parentExecutionId',
     'tenantId',
     'creator',
     'createTime',
@@ -81,10 +85,20 @@ export const instanceRepository = (db: Kysely<Database>) => {
     tenantId: number,
     target: { id: string } | { taskId: string },
     lock: boolean,
-  ): Promise<InstanceRow | undefined> => {
+    withStarter = false,
+  ): Promise<(InstanceRow & { startUserNickname?: string | null }) | undefined> => {
     const instances = db
-      .selectFrom('bpmProcessInstance')
+      .selectFrom('bpmProcessInstance as i')
       .select(columns.instance)
+      .$if(withStarter, (q) =>
+        q.select((eb) =>
+          eb
+            .selectFrom('systemUsers as u')
+            .select('u.nickname')
+            .where('u.id', '=', eb.ref('i.startUserId'))
+            .as('startUserNickname'),
+        ),
+      )
       .where('tenantId', '=', tenantId);
     const query = (
       'id' in target
@@ -105,10 +119,17 @@ export const instanceRepository = (db: Kysely<Database>) => {
       instanceOf(tenantId, { id }, false),
 
     /**
-     * The instance named by its id or by one of its tasks; with `lock`, locked until the transaction
-     * `db` belongs to ends (PostgreSQL only).
+     * The instance named by its id or by one of its tasks, with its starter's nickname ('' once the user
+     * is gone); with `lock`, locked until the transaction `db` belongs to ends (PostgreSQL only).
      */
-    read: instanceOf,
+    read: async (
+      tenantId: number,
+      target: { id: string } | { taskId: string },
+      lock: boolean,
+    ): Promise<SteppedInstance | undefined> => {
+      const row = await instanceOf(tenantId, target, lock, true);
+      return row && { ...row, startUserNickname: row.startUserNickname ?? '' };
+    },
 
     async pageOfStarter(
       tenantId: number,
@@ -119,6 +140,19 @@ export const instanceRepository = (db: Kysely<Database>) => {
       return fetchPage(filtered(tenantId, startUserId, filter), page, (rows) =>
         rows.select(columns.instance).orderBy('createTime', 'desc').orderBy('id', 'desc'),
       );
+    },
+
+    /** Running instances that call activities of `parentId` started (of one call activity, if named). */
+    runningChildren: (tenantId: number, parentId: string, executionId?: string): Promise<InstanceRow[]> => {
+      let q = db
+        .selectFrom('bpmProcessInstance')
+        .select(columns.instance)
+        .where('tenantId', '=', tenantId)
+        .where('parentInstanceId', '=', parentId)
+        .where('status', '=', BPM_INSTANCE_STATUS.RUNNING)
+        .where(notDeleted());
+      if (executionId !== undefined) q = q.where('parentExecutionId', '=', executionId);
+      return q.execute();
     },
 
     async insert(row: Insertable<BpmProcessInstanceTable>): Promise<void> {

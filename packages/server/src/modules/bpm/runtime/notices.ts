@@ -3,7 +3,6 @@ import type { AppContext } from '../../../context.js';
 import { ADMIN_USER_TYPE } from '../../../context.js';
 import type { NotifyService } from '../../notify/service.js';
 import { smsSender } from '../../sms/sender.js';
-import { bpmUsers } from './users.js';
 
 /**
  * Template codes of the workflow: in-site templates seeded by migration 008; an SMS template of the
@@ -22,7 +21,7 @@ export type Notice =
       userId: number;
       instanceId: string;
       instanceName: string;
-      startUserId: number;
+      startUserNickname: string;
       taskName: string;
     }
   | { kind: 'instance-approved'; userId: number; instanceId: string; instanceName: string }
@@ -39,7 +38,7 @@ export const bpmNotifier = (ctx: AppContext, notify: NotifyService, log: Fastify
   const sms = smsSender(ctx);
 
   const send = async (tenantId: number, userId: number, code: string, params: Record<string, string>) => {
-    await notify.sendNotifyMessage(tenantId, userId, code, params);
+    await notify.postNotifyMessage(tenantId, userId, code, params);
     if (!(await sms.templateByCode(code))) return;
     const user = await ctx.db.kysely
       .selectFrom('systemUsers')
@@ -51,19 +50,13 @@ export const bpmNotifier = (ctx: AppContext, notify: NotifyService, log: Fastify
   };
 
   return async (tenantId: number, notices: readonly Notice[]): Promise<void> => {
-    if (notices.length === 0) return;
-    const starters = await bpmUsers(
-      ctx.db.kysely,
-      tenantId,
-      notices.map((n) => (n.kind === 'task-assigned' ? n.startUserId : null)),
-    );
     for (const n of notices) {
       try {
         if (n.kind === 'task-assigned') {
           await send(tenantId, n.userId, BPM_TEMPLATE.TASK_ASSIGNED, {
             processInstanceName: n.instanceName,
             taskName: n.taskName,
-            startUserNickname: starters.get(n.startUserId)?.nickname ?? '',
+            startUserNickname: n.startUserNickname,
             detailUrl: detailUrl(n.instanceId),
           });
         } else if (n.kind === 'instance-approved') {

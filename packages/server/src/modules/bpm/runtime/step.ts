@@ -9,6 +9,7 @@ import {
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import * as engine from '../../../bpm/engine/index.js';
 import type {
+  CalledProcess,
   EngineState,
   LoopUsers,
   ProcessOutline,
@@ -20,10 +21,16 @@ import { STATUS_ENABLED, type AppContext, type LoginUser } from '../../../contex
 import type { BpmTaskTable, Database } from '../../../db/schema.js';
 import { fail, ServiceError } from '../../../lib/errors.js';
 import { createCandidateResolver } from '../assign-rule/candidates.js';
+import { bpmDirectory } from '../directory.js';
 import { type BpmDefinitionRow, bpmDefinitionRepository } from '../definition/repository.js';
-import { type InstanceRow, instanceRepository } from '../process-instance/repository.js';
+import {
+  type InstanceRow,
+  instanceRepository,
+  type SteppedInstance,
+} from '../process-instance/repository.js';
 import { descendantsOf, isOpenTask, type TaskRow, taskRepository } from '../task/repository.js';
 import { timeOrderedId } from './ids.js';
+import { bpmUsers } from './users.js';
 import { jobRepository } from './job-repository.js';
 import type { BpmNotifier, Notice } from './notices.js';
 
@@ -62,7 +69,7 @@ export interface StepPlan {
 /** What a decision sees: the instance (locked on PostgreSQL), its tasks, and where to read. */
 export interface StepScope {
   q: Kysely<Database>;
-  instance: InstanceRow;
+  instance: SteppedInstance;
   tasks: TaskRow[];
   now: number;
 }
@@ -157,56 +164,24 @@ export const bpmRuntime = (
 ) => {
   const { db } = ctx;
 
-  /** SQLite's busy_timeout of the connection, read once: steps set it aside while they begin. */
-  let busyTimeoutMs: number | null = null;
-
-  /**
-   * SQLite: BEGIN IMMEDIATE if no other connection holds the write lock now, else false. SQLite's own
-   * wait for the lock (busy_timeout) sleeps up to 100 ms at a time with the event loop stopped, so the
-   * step turns it off while it asks and waits in `inTransaction` instead.
-   */
-  const tryBeginImmediate = async (conn: Kysely<Database>): Promise<boolean> => {
-    busyTimeoutMs ??= Number(
-      (await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn)).rows[0]?.timeout ?? 0,
-    );
-    await sql`pragma busy_timeout = 0`.execute(conn);
-    try {
-      await sql`begin immediate`.execute(conn);
-      return true;
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
-      throw error;
-    } finally {
-      await sql.raw(`pragma busy_timeout = ${busyTimeoutMs}`).execute(conn);
-    }
-  };
-
   /**
    * One transaction. On SQLite it begins IMMEDIATE: the write lock is taken at once, so a step of
-   * another server process on the same file waits for it instead of failing later on a stale snapshot.
-   * It waits with the connection released and the event loop running, a few milliseconds at a time,
-   * up to the connection's busy_timeout; then it fails as busy (a conflict: the step runs again).
+   * another server process on the same file waits for it (the driver waits with the event loop running)
+   * instead of failing later on a stale snapshot.
    */
   const inTransaction = async <T>(work: (q: Kysely<Database>) => Promise<T>): Promise<T> => {
     if (db.dialect === 'postgres') return db.kysely.transaction().execute(work);
-    const started = Date.now();
-    for (let round = 0; ; round++) {
-      const outcome = await db.kysely.connection().execute(async (conn) => {
-        if (!(await tryBeginImmediate(conn))) return null;
-        try {
-          const result = await work(conn);
-          await sql`commit`.execute(conn);
-          return { result };
-        } catch (error) {
-          await sql`rollback`.execute(conn).catch(() => undefined);
-          throw error;
-        }
-      });
-      if (outcome) return outcome.result;
-      if (Date.now() - started >= (busyTimeoutMs ?? 0))
-        throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 ** round, 16)));
-    }
+    return db.kysely.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        const result = await work(conn);
+        await sql`commit`.execute(conn);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        throw error;
+      }
+    });
   };
 
   /** Runs `work`, again from the start when it lost a race with another step. */
@@ -285,28 +260,51 @@ export const bpmRuntime = (
   };
 
   /**
-   * The assignee of a new task: the diagram's assignee when it has one (a multi-instance iteration's
-   * `${user}` included), which must then be an enabled user; else the iteration's user; else one random
-   * candidate of the task's rule (as the reference does).
+   * Who a new task goes to: the diagram's assignee when it has one (a multi-instance iteration's
+   * `${user}` included), which must then be an enabled user; else the iteration's user; else the
+   * diagram's candidate users and the members of its candidate groups (用户组), any of whom may claim
+   * it; else one random candidate of the task's rule (as the reference does).
    */
-  const assigneeOf = async (q: Kysely<Database>, instance: InstanceRow, task: WaitingTask) => {
+  const assignmentOf = async (
+    q: Kysely<Database>,
+    instance: InstanceRow,
+    task: WaitingTask,
+  ): Promise<{ assignee: number } | { candidates: number[] }> => {
+    const label = `用户任务「${task.name || task.activityId}」`;
     if (task.assignee !== null) {
       const named = await enabledUser(q, instance.tenantId, asUserId(task.assignee));
-      if (named !== null) return named;
+      if (named !== null) return { assignee: named };
       throw fail(
         BpmError.PROCESS_INSTANCE_EXPRESSION_FAILED,
-        `用户任务「${task.name || task.activityId}」的处理人「${task.assignee}」不是启用的用户`,
+        `${label}的处理人「${task.assignee}」不是启用的用户`,
       );
     }
     const iterationUser = await enabledUser(q, instance.tenantId, asUserId(task.multiInstance?.value));
-    if (iterationUser !== null) return iterationUser;
+    if (iterationUser !== null) return { assignee: iterationUser };
+    if (task.candidateUsers.length > 0 || task.candidateGroups.length > 0) {
+      const directory = bpmDirectory(q);
+      const ids = new Set(task.candidateUsers.map(asUserId).filter((id) => id !== null));
+      const groupIds = task.candidateGroups.map(asUserId).filter((id) => id !== null);
+      for (const group of await directory.groups(instance.tenantId, groupIds))
+        if (group.status === STATUS_ENABLED) group.memberUserIds.forEach((id) => ids.add(id));
+      const candidates = (await directory.users(instance.tenantId, [...ids]))
+        .filter((u) => u.status === STATUS_ENABLED)
+        .map((u) => u.id)
+        .sort((a, b) => a - b);
+      if (candidates.length === 0)
+        throw fail(
+          BpmError.PROCESS_INSTANCE_EXPRESSION_FAILED,
+          `${label}的候选人（${[...task.candidateUsers, ...task.candidateGroups.map((g) => `用户组 ${g}`)].join('、')}）中没有启用的用户`,
+        );
+      return candidates.length === 1 ? { assignee: candidates[0]! } : { candidates };
+    }
     const candidates = await createCandidateResolver(q).resolveCandidateUsers(
       instance.tenantId,
       instance.processDefinitionId,
       task.activityId,
       instance.startUserId,
     );
-    return candidates[Math.floor(Math.random() * candidates.length)]!;
+    return { assignee: candidates[Math.floor(Math.random() * candidates.length)]! };
   };
 
   /**
@@ -316,21 +314,23 @@ export const bpmRuntime = (
    */
   const writeOutcome = async (
     q: Kysely<Database>,
-    instance: InstanceRow,
+    instance: SteppedInstance,
     /** The instance's tasks as they are now (before this outcome). */
     current: TaskRow[],
     definition: LoadedDefinition,
     result: StepResult,
-    opts: { action: StepAction['kind'] | 'start'; terminating: boolean; now: number },
+    opts: { action: StepAction['kind'] | 'start' | 'call'; terminating: boolean; now: number },
   ): Promise<Notice[]> => {
     const tasks = taskRepository(q);
     const instances = instanceRepository(q);
     const known = new Map(current.map((t) => [t.executionId, t]));
     const notices: Notice[] = [];
     const fresh: Insertable<BpmTaskTable>[] = [];
+    const candidates: { taskId: string; userId: number; tenantId: number }[] = [];
     for (const waiting of result.waitingTasks) {
       if (known.has(waiting.executionId)) continue;
-      const assignee = opts.terminating ? null : await assigneeOf(q, instance, waiting);
+      const assignment = opts.terminating ? null : await assignmentOf(q, instance, waiting);
+      const assignee = assignment && 'assignee' in assignment ? assignment.assignee : null;
       const row = {
         id: timeOrderedId(),
         tenantId: instance.tenantId,
@@ -356,17 +356,20 @@ export const bpmRuntime = (
       };
       fresh.push(row);
       known.set(waiting.executionId, row);
-      if (assignee !== null)
+      const told = assignment && 'candidates' in assignment ? assignment.candidates : [];
+      for (const userId of told) candidates.push({ taskId: row.id, userId, tenantId: instance.tenantId });
+      for (const userId of assignee === null ? told : [assignee])
         notices.push({
           kind: 'task-assigned',
-          userId: assignee,
+          userId,
           instanceId: instance.id,
           instanceName: instance.name,
-          startUserId: instance.startUserId,
+          startUserNickname: instance.startUserNickname,
           taskName: row.name,
         });
     }
     await tasks.insert(fresh);
+    await tasks.insertCandidates(candidates);
 
     const multiInstance = new Set(
       definition.outline.userTasks.filter((t) => t.multiInstance).map((t) => t.id),
@@ -446,7 +449,130 @@ export const bpmRuntime = (
               createTime: opts.now,
             })),
       );
+
+    // Last, as they may step this instance again (a child that ends at once moves its caller on).
+    for (const call of result.cancelledCalls)
+      for (const child of await instances.runningChildren(instance.tenantId, instance.id, call.executionId))
+        await cancelInstance(q, child, TASK_REASON.ended, opts.now);
+    if (!opts.terminating && result.status === 'running')
+      for (const call of result.calls) notices.push(...(await startCalled(q, instance, call, opts.now)));
     return notices;
+  };
+
+  /** Starts the latest version of the process a call activity of `parent` calls, for the parent's starter. */
+  const startCalled = async (
+    q: Kysely<Database>,
+    parent: SteppedInstance,
+    call: CalledProcess,
+    now: number,
+  ): Promise<Notice[]> => {
+    const row = await bpmDefinitionRepository(q).findLatestActiveByKey(parent.tenantId, call.processKey);
+    if (!row)
+      throw fail(
+        BpmError.PROCESS_INSTANCE_EXPRESSION_FAILED,
+        `调用活动调用的流程「${call.processKey}」不存在或已挂起`,
+      );
+    const definition = (await loadDefinition(q, parent.tenantId, row.id))!;
+    const started = await startInstance(q, {
+      id: timeOrderedId(),
+      tenantId: parent.tenantId,
+      startUserId: parent.startUserId,
+      startUserNickname: parent.startUserNickname,
+      definition,
+      variables: call.variables,
+      businessKey: null,
+      parent: { instanceId: parent.id, executionId: call.executionId },
+      now,
+    });
+    return started.notices;
+  };
+
+  /**
+   * A child instance ended approved: its caller's call activity completes with the child's variables.
+   * Ended otherwise (rejected, cancelled), the caller ends the same way.
+   */
+  const returnToParent = async (
+    q: Kysely<Database>,
+    child: InstanceRow,
+    result: number,
+    reason: string,
+    variables: Variables,
+    now: number,
+  ): Promise<Notice[]> => {
+    if (!child.parentInstanceId || !child.parentExecutionId) return [];
+    const instances = instanceRepository(q);
+    const parent = await instances.read(
+      child.tenantId,
+      { id: child.parentInstanceId },
+      db.dialect === 'postgres',
+    );
+    if (!parent || parent.status !== BPM_INSTANCE_STATUS.RUNNING) return [];
+    if (result !== BPM_RESULT.APPROVE) {
+      const why = `子流程「${child.name}」${result === BPM_RESULT.REJECT ? '不通过' : '已取消'}${reason ? `，原因：${reason}` : ''}`;
+      if (
+        !(await instances.updateIfVersion(parent.tenantId, parent.id, parent.version, {
+          status: BPM_INSTANCE_STATUS.FINISH,
+          result,
+          endTime: now,
+          updateTime: now,
+        }))
+      )
+        throw new VersionConflict();
+      await closeInstance(q, parent, TASK_REASON.cancel(why), now);
+      return finish(q, parent, result, why, now, variables);
+    }
+    const definition = await loadDefinition(q, parent.tenantId, parent.processDefinitionId);
+    if (!definition) throw fail(BpmError.PROCESS_DEFINITION_NOT_EXISTS);
+    let stepped: StepResult;
+    try {
+      stepped = await engine.completeCall({
+        definition: { id: definition.row.id, xml: definition.row.bpmnXml },
+        state: JSON.parse(parent.engineState) as EngineState,
+        executionId: child.parentExecutionId,
+        variables,
+        loopUsers: await loopUsersOf(q, definition, parent.startUserId),
+        now,
+      });
+    } catch (error) {
+      throw engineFailure(error);
+    }
+    const completed = stepped.status === 'completed';
+    const written = await instances.updateIfVersion(parent.tenantId, parent.id, parent.version, {
+      engineState: JSON.stringify(stepped.state),
+      updateTime: now,
+      ...(completed ? { status: BPM_INSTANCE_STATUS.FINISH, result: BPM_RESULT.APPROVE, endTime: now } : {}),
+    });
+    if (!written) throw new VersionConflict();
+    const tasks = await taskRepository(q).listByInstance(parent.tenantId, parent.id);
+    const notices = await writeOutcome(q, parent, tasks, definition, stepped, {
+      action: 'call',
+      terminating: false,
+      now,
+    });
+    if (completed) notices.push(...(await finish(q, parent, BPM_RESULT.APPROVE, '', now, stepped.variables)));
+    return notices;
+  };
+
+  /** Ends a running instance from outside (its caller ended): open tasks and its own children cancelled. */
+  const cancelInstance = async (
+    q: Kysely<Database>,
+    instance: InstanceRow,
+    taskReason: string,
+    now: number,
+  ): Promise<void> => {
+    const written = await instanceRepository(q).updateIfVersion(
+      instance.tenantId,
+      instance.id,
+      instance.version,
+      {
+        status: BPM_INSTANCE_STATUS.FINISH,
+        result: BPM_RESULT.CANCEL,
+        endTime: now,
+        updateTime: now,
+      },
+    );
+    if (!written) throw new VersionConflict();
+    await closeInstance(q, instance, taskReason, now);
   };
 
   /** Ends an instance from outside the engine: open tasks cancelled, history closed, jobs dropped. */
@@ -468,6 +594,8 @@ export const bpmRuntime = (
     }
     await instanceRepository(q).endOpenActivities(instance.id, now);
     await jobRepository(q, db.dialect).replace(instance.id, []);
+    for (const child of await instanceRepository(q).runningChildren(instance.tenantId, instance.id))
+      await cancelInstance(q, child, taskReason, now);
   };
 
   /** Notices and business rows of an instance that has just ended with `result`. */
@@ -477,12 +605,85 @@ export const bpmRuntime = (
     result: number,
     reason: string,
     now: number,
+    variables: Variables,
   ): Promise<Notice[]> => {
     for (const listener of deps.onInstanceEnd) await listener(q, instance, result, now);
     const base = { userId: instance.startUserId, instanceId: instance.id, instanceName: instance.name };
-    if (result === BPM_RESULT.APPROVE) return [{ kind: 'instance-approved', ...base }];
-    if (result === BPM_RESULT.REJECT) return [{ kind: 'instance-rejected', ...base, reason }];
-    return [];
+    const notices: Notice[] =
+      result === BPM_RESULT.APPROVE
+        ? [{ kind: 'instance-approved', ...base }]
+        : result === BPM_RESULT.REJECT
+          ? [{ kind: 'instance-rejected', ...base, reason }]
+          : [];
+    notices.push(...(await returnToParent(q, instance, result, reason, variables, now)));
+    return notices;
+  };
+
+  /**
+   * Starts an instance in `q`'s transaction: runs the engine from the start event, writes the row, its
+   * tasks and history, and the children its call activities start.
+   */
+  const startInstance = async (
+    q: Kysely<Database>,
+    input: {
+      id: string;
+      tenantId: number;
+      startUserId: number;
+      startUserNickname: string;
+      definition: LoadedDefinition;
+      variables: Variables;
+      businessKey: string | null;
+      parent: { instanceId: string; executionId: string } | null;
+      now: number;
+    },
+  ): Promise<{ notices: Notice[] }> => {
+    const { definition, now } = input;
+    let result: StepResult;
+    try {
+      result = await engine.start({
+        definition: { id: definition.row.id, xml: definition.row.bpmnXml },
+        variables: input.variables,
+        businessKey: input.businessKey,
+        initiator: input.startUserId,
+        now,
+        loopUsers: await loopUsersOf(q, definition, input.startUserId),
+      });
+    } catch (error) {
+      throw engineFailure(error);
+    }
+    const completed = result.status === 'completed';
+    const row: InstanceRow = {
+      id: input.id,
+      tenantId: input.tenantId,
+      processDefinitionId: definition.row.id,
+      name: definition.row.name,
+      category: definition.row.category,
+      businessKey: input.businessKey,
+      startUserId: input.startUserId,
+      status: completed ? BPM_INSTANCE_STATUS.FINISH : BPM_INSTANCE_STATUS.RUNNING,
+      result: completed ? BPM_RESULT.APPROVE : BPM_RESULT.PROCESS,
+      formVariables: JSON.stringify(input.variables),
+      engineState: JSON.stringify(result.state),
+      version: 0,
+      endTime: completed ? now : null,
+      parentInstanceId: input.parent?.instanceId ?? null,
+      parentExecutionId: input.parent?.executionId ?? null,
+      creator: String(input.startUserId),
+      updater: String(input.startUserId),
+      createTime: now,
+      updateTime: now,
+      deleted: 0,
+    };
+    await instanceRepository(q).insert(row);
+    const instance: SteppedInstance = { ...row, startUserNickname: input.startUserNickname };
+    const notices = await writeOutcome(q, instance, [], definition, result, {
+      action: 'start',
+      terminating: false,
+      now,
+    });
+    if (completed)
+      notices.push(...(await finish(q, instance, BPM_RESULT.APPROVE, '', now, result.variables)));
+    return { notices };
   };
 
   const runEngine = async (
@@ -540,48 +741,17 @@ export const bpmRuntime = (
             throw fail(BpmError.PROCESS_DEFINITION_IS_SUSPENDED);
           const definition = (await loadDefinition(q, user.tenantId, row.id))!;
           const businessKey = input.prepare ? await input.prepare(q, id) : null;
-          let result: StepResult;
-          try {
-            result = await engine.start({
-              definition: { id: definition.row.id, xml: definition.row.bpmnXml },
-              variables: input.variables,
-              businessKey,
-              initiator: user.id,
-              now,
-              loopUsers: await loopUsersOf(q, definition, user.id),
-            });
-          } catch (error) {
-            throw engineFailure(error);
-          }
-          const completed = result.status === 'completed';
-          const instance: InstanceRow = {
+          return startInstance(q, {
             id,
             tenantId: user.tenantId,
-            processDefinitionId: definition.row.id,
-            name: definition.row.name,
-            category: definition.row.category,
-            businessKey,
             startUserId: user.id,
-            status: completed ? BPM_INSTANCE_STATUS.FINISH : BPM_INSTANCE_STATUS.RUNNING,
-            result: completed ? BPM_RESULT.APPROVE : BPM_RESULT.PROCESS,
-            formVariables: JSON.stringify(input.variables),
-            engineState: JSON.stringify(result.state),
-            version: 0,
-            endTime: completed ? now : null,
-            creator: String(user.id),
-            updater: String(user.id),
-            createTime: now,
-            updateTime: now,
-            deleted: 0,
-          };
-          await instanceRepository(q).insert(instance);
-          const notices = await writeOutcome(q, instance, [], definition, result, {
-            action: 'start',
-            terminating: false,
+            startUserNickname: (await bpmUsers(q, user.tenantId, [user.id])).get(user.id)?.nickname ?? '',
+            definition,
+            variables: input.variables,
+            businessKey,
+            parent: null,
             now,
           });
-          if (completed) notices.push(...(await finish(q, instance, BPM_RESULT.APPROVE, '', now)));
-          return { notices };
         }),
       );
       await deps.notifier(user.tenantId, started.notices);
@@ -608,7 +778,7 @@ export const bpmRuntime = (
           lock,
         );
       /** Reads, decides and runs the engine; nothing is written yet. */
-      const prepare = async (q: Kysely<Database>, instance: InstanceRow | undefined) => {
+      const prepare = async (q: Kysely<Database>, instance: SteppedInstance | undefined) => {
         if (!instance)
           throw fail(byTask === null ? BpmError.PROCESS_INSTANCE_NOT_EXISTS : BpmError.TASK_NOT_EXISTS);
         const instanceId = instance.id;
@@ -679,7 +849,17 @@ export const bpmRuntime = (
         if (plan.terminate) await closeInstance(q, instance, plan.terminate.taskReason, now);
         if (!visitsClosedByEngine(plan, engineStep?.result, tasks))
           await instanceRepository(q).endVisitsOfEndedTasks(instance.id, now);
-        if (ending) notices.push(...(await finish(q, instance, result, plan.terminate?.reason ?? '', now)));
+        if (ending)
+          notices.push(
+            ...(await finish(
+              q,
+              instance,
+              result,
+              plan.terminate?.reason ?? '',
+              now,
+              engineStep?.result.variables ?? {},
+            )),
+          );
         return notices;
       };
 

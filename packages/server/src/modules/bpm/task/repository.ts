@@ -87,13 +87,24 @@ export interface TaskWithInstance extends TaskRow {
 
 /** Tasks of process instances; every method is scoped by tenant. */
 export const taskRepository = (db: Kysely<Database>) => {
-  const listOfAssignee = (tenantId: number, userId: number, filter: TaskFilter) => {
+  /** Tasks the user holds; with `claimable`, also those nobody holds yet of which the user is a candidate. */
+  const listOfAssignee = (tenantId: number, userId: number, filter: TaskFilter, claimable = false) => {
     let q = db
       .selectFrom('bpmTask as t')
       .innerJoin('bpmProcessInstance as i', 'i.id', 't.processInstanceId')
       .leftJoin('systemUsers as u', 'u.id', 'i.startUserId')
       .where('t.tenantId', '=', tenantId)
-      .where('t.assigneeUserId', '=', userId)
+      .where((eb) =>
+        claimable
+          ? eb.or([
+              eb('t.assigneeUserId', '=', userId),
+              eb.and([
+                eb('t.assigneeUserId', 'is', null),
+                eb('t.id', 'in', candidateTasks(tenantId, userId)),
+              ]),
+            ])
+          : eb('t.assigneeUserId', '=', userId),
+      )
       .where(notDeleted('t'));
     if (filter.name !== undefined) q = q.where(contains('t.name', filter.name));
     const [from, to] = filter.createTime ?? [null, null];
@@ -101,6 +112,13 @@ export const taskRepository = (db: Kysely<Database>) => {
     if (to !== null) q = q.where('t.createTime', '<=', to);
     return q;
   };
+
+  const candidateTasks = (tenantId: number, userId: number) =>
+    db
+      .selectFrom('bpmTaskCandidate')
+      .select('taskId')
+      .where('tenantId', '=', tenantId)
+      .where('userId', '=', userId);
 
   const pageOf = async (
     query: ReturnType<typeof listOfAssignee>,
@@ -126,10 +144,10 @@ export const taskRepository = (db: Kysely<Database>) => {
         .where(notDeleted())
         .executeTakeFirst(),
 
-    /** 待办: open tasks assigned to the user, newest first. */
+    /** 待办: open tasks assigned to the user or waiting to be claimed by them, newest first. */
     todoPage: (tenantId: number, userId: number, filter: TaskFilter, page: PageParams) =>
       pageOf(
-        listOfAssignee(tenantId, userId, filter).where('t.result', 'in', OPEN_RESULTS),
+        listOfAssignee(tenantId, userId, filter, true).where('t.result', 'in', OPEN_RESULTS),
         't.createTime',
         page,
       ),
@@ -175,14 +193,23 @@ export const taskRepository = (db: Kysely<Database>) => {
             .orderBy('createTime')
             .execute(),
 
-    /** Whether the user holds or held a task of the instance (as assignee or as the one who delegated it). */
+    /**
+     * Whether the user holds or held a task of the instance (as assignee, as the one who delegated it,
+     * or as a candidate).
+     */
     async isHolder(tenantId: number, instanceId: string, userId: number): Promise<boolean> {
       const row = await db
         .selectFrom('bpmTask')
         .select('id')
         .where('tenantId', '=', tenantId)
         .where('processInstanceId', '=', instanceId)
-        .where((eb) => eb.or([eb('assigneeUserId', '=', userId), eb('ownerUserId', '=', userId)]))
+        .where((eb) =>
+          eb.or([
+            eb('assigneeUserId', '=', userId),
+            eb('ownerUserId', '=', userId),
+            eb('id', 'in', candidateTasks(tenantId, userId)),
+          ]),
+        )
         .where(notDeleted())
         .limit(1)
         .executeTakeFirst();
@@ -191,6 +218,36 @@ export const taskRepository = (db: Kysely<Database>) => {
 
     async insert(rows: Insertable<BpmTaskTable>[]): Promise<void> {
       if (rows.length > 0) await db.insertInto('bpmTask').values(rows).execute();
+    },
+
+    async insertCandidates(rows: { taskId: string; userId: number; tenantId: number }[]): Promise<void> {
+      if (rows.length > 0) await db.insertInto('bpmTaskCandidate').values(rows).execute();
+    },
+
+    /** The candidates of these tasks, by task (tasks without candidates are missing). */
+    async candidatesOf(tenantId: number, taskIds: string[]): Promise<Map<string, number[]>> {
+      const found = new Map<string, number[]>();
+      if (taskIds.length === 0) return found;
+      const rows = await db
+        .selectFrom('bpmTaskCandidate')
+        .select(['taskId', 'userId'])
+        .where('tenantId', '=', tenantId)
+        .where('taskId', 'in', taskIds)
+        .orderBy('userId')
+        .execute();
+      for (const row of rows) found.set(row.taskId, [...(found.get(row.taskId) ?? []), row.userId]);
+      return found;
+    },
+
+    async isCandidate(tenantId: number, taskId: string, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('bpmTaskCandidate')
+        .select('taskId')
+        .where('tenantId', '=', tenantId)
+        .where('taskId', '=', taskId)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async update(id: string, changes: Updateable<BpmTaskTable>): Promise<void> {

@@ -61,26 +61,50 @@ export const taskService = (ctx: AppContext, runtime: BpmRuntime) => {
   const repo = taskRepository(ctx.db.kysely);
 
   /**
-   * The task `id` as the step read it, open and assigned to the caller; else the reference's
-   * errors: finished (or its instance ended) → "not pending", someone else's → "not yours".
+   * The task `id` as the step read it, open and assigned to the caller, or nobody's yet with the caller
+   * among its candidates (the step then claims it: `claimed`); else the reference's errors: finished
+   * (or its instance ended) → "not pending", someone else's → "not yours".
    */
-  const myOpenTask = (scope: StepScope, user: LoginUser, id: string): TaskRow => {
+  const myOpenTask = async (
+    scope: StepScope,
+    user: LoginUser,
+    id: string,
+  ): Promise<{ task: TaskRow; claimed: boolean }> => {
     const task = scope.tasks.find((t) => t.id === id);
     if (!task || !isOpenTask(task) || scope.instance.status !== BPM_INSTANCE_STATUS.RUNNING)
       throw fail(BpmError.TASK_COMPLETE_FAIL_NOT_EXISTS);
-    if (task.assigneeUserId !== user.id) throw fail(BpmError.TASK_OPERATE_FAIL_ASSIGN_NOT_SELF);
-    return task;
+    if (task.assigneeUserId === user.id) return { task, claimed: false };
+    if (
+      task.assigneeUserId === null &&
+      (await taskRepository(scope.q).isCandidate(user.tenantId, id, user.id))
+    )
+      return { task: { ...task, assigneeUserId: user.id, claimTime: scope.now }, claimed: true };
+    throw fail(BpmError.TASK_OPERATE_FAIL_ASSIGN_NOT_SELF);
   };
 
-  /** Runs one step on the task's instance; unknown tasks (or another tenant's) do not exist. */
+  /**
+   * Runs one step on the task's instance; unknown tasks (or another tenant's) do not exist. A candidate
+   * acting on a task claims it in the same step.
+   */
   const onTask = async (
     user: LoginUser,
     id: string,
     decide: (scope: StepScope, task: TaskRow) => Promise<StepPlan> | StepPlan,
   ): Promise<true> => {
-    await runtime.step(user.tenantId, { taskId: id }, async (scope) =>
-      decide(scope, myOpenTask(scope, user, id)),
-    );
+    await runtime.step(user.tenantId, { taskId: id }, async (scope) => {
+      const { task, claimed } = await myOpenTask(scope, user, id);
+      const plan = await decide(scope, task);
+      if (!claimed) return plan;
+      const claim = { assigneeUserId: user.id, claimTime: scope.now, updateTime: scope.now };
+      const updates = plan.taskUpdates ?? [];
+      const own = updates.find((u) => u.id === id);
+      return {
+        ...plan,
+        taskUpdates: own
+          ? updates.map((u) => (u === own ? { id, changes: { ...claim, ...u.changes } } : u))
+          : [{ id, changes: claim }, ...updates],
+      };
+    });
     return true;
   };
 
@@ -120,9 +144,15 @@ export const taskService = (ctx: AppContext, runtime: BpmRuntime) => {
     async listByProcessInstance(user: LoginUser, instanceId: string): Promise<InstanceTask[]> {
       const instance = await readableInstance(ctx, user, instanceId);
       const tasks = await repo.listByInstance(user.tenantId, instance.id);
+      // Candidates matter while nobody holds an open task; once claimed they are history.
+      const candidates = await repo.candidatesOf(
+        user.tenantId,
+        tasks.filter((t) => t.assigneeUserId === null && isOpenTask(t)).map((t) => t.id),
+      );
       const people = await bpmUsers(ctx.db.kysely, user.tenantId, [
         instance.startUserId,
         ...tasks.flatMap((t) => [t.assigneeUserId, t.ownerUserId]),
+        ...[...candidates.values()].flat(),
       ]);
       const personOf = (id: number | null) => (id === null ? null : (people.get(id) ?? unknownUser(id)));
       const starter = personOf(instance.startUserId)!;
@@ -150,6 +180,7 @@ export const taskService = (ctx: AppContext, runtime: BpmRuntime) => {
             reason: t.reason,
             definitionKey: t.definitionKey,
             assigneeUser: personOf(t.assigneeUserId),
+            candidateUsers: (candidates.get(t.id) ?? []).map((id) => personOf(id)!),
             ownerUser: personOf(t.ownerUserId),
             parentTaskId: t.parentTaskId,
             children: null,
@@ -194,7 +225,7 @@ export const taskService = (ctx: AppContext, runtime: BpmRuntime) => {
                 userId: task.ownerUserId,
                 instanceId: scope.instance.id,
                 instanceName: scope.instance.name,
-                startUserId: scope.instance.startUserId,
+                startUserNickname: scope.instance.startUserNickname,
                 taskName: task.name,
               },
             ],
@@ -262,7 +293,7 @@ export const taskService = (ctx: AppContext, runtime: BpmRuntime) => {
               userId: target.id,
               instanceId: scope.instance.id,
               instanceName: scope.instance.name,
-              startUserId: scope.instance.startUserId,
+              startUserNickname: scope.instance.startUserNickname,
               taskName: task.name,
             },
           ],
@@ -300,7 +331,7 @@ export const taskService = (ctx: AppContext, runtime: BpmRuntime) => {
               userId: target.id,
               instanceId: scope.instance.id,
               instanceName: scope.instance.name,
-              startUserId: scope.instance.startUserId,
+              startUserNickname: scope.instance.startUserNickname,
               taskName: task.name,
             },
           ],

@@ -52,7 +52,7 @@ export const signPlanner = (scope: StepScope) => {
         userId,
         instanceId: scope.instance.id,
         instanceName: scope.instance.name,
-        startUserId: scope.instance.startUserId,
+        startUserNickname: scope.instance.startUserNickname,
         taskName: task.name,
       });
     },

@@ -4,6 +4,7 @@ import flowable from '../../../../../contract/src/bpmn/flowable.json';
 import type { BpmnFlavour } from '@app/contract/bpmn';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BpmnDesigner } from './bpmn-designer';
@@ -90,12 +91,14 @@ const dialogOf = (title: string) =>
 
 const cell = (scope: HTMLElement, text: string) => within(scope).queryByText(text, { selector: 'td' });
 
-const setup = async (prefix: BpmnFlavour) => {
+const setup = async (prefix: BpmnFlavour, xml = skeleton(prefix)) => {
   const changes: string[] = [];
   const { container } = render(
-    <App>
-      <BpmnDesigner prefix={prefix} xml={skeleton(prefix)} onChange={(xml) => changes.push(xml)} />
-    </App>,
+    <QueryClientProvider client={new QueryClient()}>
+      <App>
+        <BpmnDesigner prefix={prefix} xml={xml} onChange={(next) => changes.push(next)} />
+      </App>
+    </QueryClientProvider>,
   );
   await waitFor(() => expect(screen.getByLabelText('流程标识')).toHaveValue('undo_p'));
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -419,6 +422,54 @@ describe('undo and redo of panel writes', () => {
       expect(rootIds(xml, 'message')).toEqual([]);
       expect(rootIds(xml, 'signal')).toEqual([]);
       expect(screen.getByLabelText('撤销')).toBeDisabled();
+    },
+  );
+});
+
+describe('call activities', () => {
+  it(
+    'flowable: the called process, the in and out mappings, and passing every variable',
+    { timeout: 120_000 },
+    async () => {
+      const d = await setup(
+        'flowable',
+        skeleton('flowable').replace(
+          '<bpmn2:userTask id="T" name="审批" />',
+          '<bpmn2:callActivity id="T" name="采购" />',
+        ),
+      );
+      const ns = FLAVOUR_NAMESPACES.flowable;
+      const bindings = (xml: string, name: 'in' | 'out') =>
+        elementsOf(xml, ns, name).map((b) =>
+          ['source', 'sourceExpression', 'target', 'variables']
+            .filter((a) => b.hasAttribute(a))
+            .map((a) => `${a}=${b.getAttribute(a)}`)
+            .join(' '),
+        );
+      await d.select('T');
+      const tab = await d.openTab('调用活动');
+      const called = within(tab).getByLabelText('被调用流程');
+      type(called, 'purchase');
+      let xml = await d.after(() => fireEvent.blur(called));
+      expect(elementsOf(xml, BPMN, 'callActivity')[0]?.getAttribute('calledElement')).toBe('purchase');
+
+      type(within(tab).getByLabelText('新输入参数来源'), 'amount');
+      type(within(tab).getByLabelText('新输入参数目标'), 'total');
+      xml = await d.after(() => d.user.click(within(tab).getByLabelText('添加输入参数')));
+      expect(bindings(xml, 'in')).toEqual(['source=amount target=total']);
+
+      type(within(tab).getByLabelText('新输出参数来源'), '${total + 1}');
+      type(within(tab).getByLabelText('新输出参数目标'), 'next');
+      xml = await d.after(() => d.user.click(within(tab).getByLabelText('添加输出参数')));
+      expect(bindings(xml, 'out')).toEqual(['sourceExpression=${total + 1} target=next']);
+
+      xml = await d.after(() => d.user.click(within(tab).getByText('传入全部变量')));
+      expect(bindings(xml, 'in')).toEqual(['variables=all', 'source=amount target=total']);
+      expect(bindings(xml, 'out')).toEqual(['sourceExpression=${total + 1} target=next']);
+
+      xml = await d.after(() => d.user.click(within(tab).getByLabelText('移除输入参数 1')));
+      expect(bindings(xml, 'in')).toEqual(['variables=all']);
+      expect(bindings(await d.undo(), 'in')).toEqual(['variables=all', 'source=amount target=total']);
     },
   );
 });

@@ -5,6 +5,7 @@ import { useEffect, useState, type JSX } from 'react';
 import { FLOWABLE_EXTRAS, isXmlName } from './bpmn-utils';
 import { isType, services, type DiagramElement } from './services';
 import { BaseInfoTab } from './tabs/base-info-tab';
+import { CallActivityTab } from './tabs/call-activity-tab';
 import { ConditionTab } from './tabs/condition-tab';
 import { ExtensionPropertiesTab } from './tabs/extension-properties-tab';
 import { ExtrasTab } from './tabs/extras-tab';
@@ -41,6 +42,7 @@ export const visibleTabs = (element: DiagramElement, prefix?: BpmnFlavour): Reco
     form: isUserTask || isType(element, 'bpmn:StartEvent'),
     task: isType(element, 'bpmn:Task') || isType(element, 'bpmn:SubProcess'),
     multiInstance: isType(element, 'bpmn:Task') || isType(element, 'bpmn:SubProcess'),
+    callActivity: isType(element, 'bpmn:CallActivity'),
     listeners: true,
     taskListeners: isUserTask,
     properties: true,
@@ -138,6 +140,7 @@ export function PropertiesPanel({ modeler, prefix, processKey, processName, mode
       children: <ExtrasTab ctx={ctx} kind={FLOWABLE_EXTRAS.button} />,
     },
     show.multiInstance && { key: 'multi', label: '多实例', children: <MultiInstanceTab ctx={ctx} /> },
+    show.callActivity && { key: 'call', label: '调用活动', children: <CallActivityTab ctx={ctx} /> },
     show.listeners && {
       key: 'listeners',
       label: '执行监听器',

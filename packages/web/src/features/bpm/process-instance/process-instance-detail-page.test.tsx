@@ -71,6 +71,7 @@ const task = (id: string, name: string, partial: Partial<InstanceTask>): Instanc
   reason: null,
   definitionKey: id,
   assigneeUser: ME,
+  candidateUsers: [],
   ownerUser: null,
   parentTaskId: null,
   children: null,

@@ -59,7 +59,11 @@ export function TaskTimeline({ tasks, userId, canUpdate = false, onDeleteSign }:
                   </Button>
                 )}
               </Space>
-              <Line label="审批人" value={holder ?? '暂无'} />
+              {holder === null && task.candidateUsers.length > 0 ? (
+                <Line label="待认领" value={task.candidateUsers.map(personOf).join('、')} />
+              ) : (
+                <Line label="审批人" value={holder ?? '暂无'} />
+              )}
               <Line label="创建时间" value={formatDateTime(task.createTime)} />
               <Line label="截止时间" value={task.dueTime === null ? null : formatDateTime(task.dueTime)} />
               <Line label="审批时间" value={formatDateTime(task.endTime)} />

@@ -31,6 +31,7 @@ const task = (id: string, partial: Partial<InstanceTask>): InstanceTask => ({
   reason: null,
   definitionKey: 'approve',
   assigneeUser: { id: 1, nickname: '芋道', deptId: 100, deptName: '研发部门' },
+  candidateUsers: [],
   ownerUser: null,
   parentTaskId: null,
   children: null,
@@ -72,6 +73,16 @@ describe('which tasks I can act on', () => {
     expect(myOpenTasks(tasks, me).map((t) => t.id)).toEqual(['open-mine', 'delegated-to-me']);
     expect(myOpenTasks(tasks, 2).map((t) => t.id)).toEqual(['open-other']);
     expect(myOpenTasks(tasks, undefined)).toEqual([]);
+  });
+
+  it('offers an open task nobody holds to its candidates, and to nobody else', () => {
+    const claimable = [
+      task('to-claim', { result: 1, assigneeUser: null, candidateUsers: [other] }),
+      task('claimed-by-me', { result: 1, candidateUsers: [other] }),
+      task('ended-to-claim', { result: 4, assigneeUser: null, candidateUsers: [other], endTime: 2_000 }),
+    ];
+    expect(myOpenTasks(claimable, 2).map((t) => t.id)).toEqual(['to-claim']);
+    expect(myOpenTasks(claimable, me).map((t) => t.id)).toEqual(['claimed-by-me']);
   });
 
   it('treats 1 and 6 as open', () => {

@@ -46,11 +46,19 @@ export const isPendingTask = (task: Pick<InstanceTask, 'result'>): boolean =>
 export const flattenTasks = (tasks: readonly InstanceTask[]): InstanceTask[] =>
   tasks.flatMap((task) => [task, ...flattenTasks(task.children ?? [])]);
 
-/** The tasks of an instance the signed-in user can act on: open and assigned to them, added ones too. */
+/**
+ * The tasks of an instance the signed-in user can act on: open and assigned to them (added ones too),
+ * or held by nobody with them among the candidates (acting on it claims it).
+ */
 export const myOpenTasks = (tasks: readonly InstanceTask[], userId: number | undefined): InstanceTask[] =>
   userId === undefined
     ? []
-    : flattenTasks(tasks).filter((task) => isOpenTask(task) && task.assigneeUser?.id === userId);
+    : flattenTasks(tasks).filter(
+        (task) =>
+          isOpenTask(task) &&
+          (task.assigneeUser?.id === userId ||
+            (task.assigneeUser === null && task.candidateUsers.some((u) => u.id === userId))),
+      );
 
 /**
  * Whether the user may take away (减签) the tasks added to `task`: they hold it, as its assignee or
