@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { SCREENSHOTS } from './helpers';
-import { apiLogin, createModel } from './bpm-manage-helpers';
+import { adminApi, apiLogin, createModel } from './bpm-manage-helpers';
 import { createUserTask, openDesigner, panel, previewXml } from './designer-helpers';
 
 test('a saved model locks its key; the process id takes the key', async ({ page, request }) => {
@@ -83,4 +83,49 @@ test('multi-instance and listeners are written to the flavour', async ({ page })
   expect(xml).toMatch(
     /<flowable:field name="level">\s*<flowable:string>2<\/flowable:string>\s*<\/flowable:field>/,
   );
+});
+
+/** A start, a call activity C (in: days → day; out: every variable) and an end. */
+const CALL_DIAGRAM = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn2:definitions xmlns:bpmn2="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn" id="d" targetNamespace="http://flowable.org/bpmn">
+  <bpmn2:process id="tmp_call" name="调用" isExecutable="true">
+    <bpmn2:startEvent id="S" /><bpmn2:callActivity id="C" name="采购子流程" calledElement="oa_leave"><bpmn2:extensionElements><flowable:in source="days" target="day" /><flowable:out variables="all" /></bpmn2:extensionElements></bpmn2:callActivity><bpmn2:endEvent id="E" />
+    <bpmn2:sequenceFlow id="F1" sourceRef="S" targetRef="C" /><bpmn2:sequenceFlow id="F2" sourceRef="C" targetRef="E" />
+  </bpmn2:process>
+  <bpmndi:BPMNDiagram id="D"><bpmndi:BPMNPlane id="PL" bpmnElement="tmp_call">
+    <bpmndi:BPMNShape id="S_di" bpmnElement="S"><dc:Bounds x="100" y="182" width="36" height="36" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="C_di" bpmnElement="C"><dc:Bounds x="200" y="160" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="E_di" bpmnElement="E"><dc:Bounds x="400" y="182" width="36" height="36" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNEdge id="F1_di" bpmnElement="F1"><di:waypoint x="136" y="200" /><di:waypoint x="200" y="200" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="F2_di" bpmnElement="F2"><di:waypoint x="300" y="200" /><di:waypoint x="400" y="200" /></bpmndi:BPMNEdge>
+  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</bpmn2:definitions>`;
+
+test('a call activity picks the called process from the deployed keys and maps variables', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request);
+  const modelId = await createModel(request, token, 'call_flow', '调用子流程');
+  await adminApi(request, token, 'PUT', '/bpm/model/update', {
+    id: modelId,
+    key: 'call_flow',
+    name: '调用子流程',
+    bpmnXml: CALL_DIAGRAM.replace('"oa_leave"', '""'),
+  });
+  await openDesigner(page, `?modelId=${modelId}`);
+  await page.locator('.djs-element[data-element-id="C"]').click();
+  const p = panel(page);
+  await p.getByText('调用活动', { exact: true }).click();
+  await expect(p.getByText('请选择或输入流程标识')).toBeVisible();
+  await p.getByLabel('被调用流程').click();
+  await page.getByText('OA 请假（oa_leave）').click();
+  await expect(p.getByLabel('输入参数来源 1')).toHaveValue('days');
+  await p.getByLabel('新输出参数来源').fill('${day * 2}');
+  await p.getByLabel('新输出参数目标').fill('hours');
+  await p.getByRole('button', { name: '添加输出参数' }).click();
+  const xml = await previewXml(page);
+  expect(xml).toContain('calledElement="oa_leave"');
+  expect(xml).toContain('<flowable:out sourceExpression="${day * 2}" target="hours" />');
+  expect(xml).toContain('<flowable:in source="days" target="day" />');
 });

@@ -144,13 +144,32 @@ export const taskRepository = (db: Kysely<Database>) => {
         .where(notDeleted())
         .executeTakeFirst(),
 
-    /** 待办: open tasks assigned to the user or waiting to be claimed by them, newest first. */
-    todoPage: (tenantId: number, userId: number, filter: TaskFilter, page: PageParams) =>
-      pageOf(
-        listOfAssignee(tenantId, userId, filter, true).where('t.result', 'in', OPEN_RESULTS),
+    /**
+     * 待办: open tasks assigned to the user or waiting to be claimed by them, newest first. Most users have
+     * nothing to claim: their list reads the assignee index alone, as the reference's does.
+     */
+    async todoPage(tenantId: number, userId: number, filter: TaskFilter, page: PageParams) {
+      const claimable = await db
+        .selectFrom('bpmTaskCandidate as c')
+        .innerJoin('bpmTask as t', 't.id', 'c.taskId')
+        .select('c.taskId')
+        .where('c.tenantId', '=', tenantId)
+        .where('c.userId', '=', userId)
+        .where('t.assigneeUserId', 'is', null)
+        .where('t.result', 'in', OPEN_RESULTS)
+        .where(notDeleted('t'))
+        .limit(1)
+        .executeTakeFirst();
+      return pageOf(
+        listOfAssignee(tenantId, userId, filter, claimable !== undefined).where(
+          't.result',
+          'in',
+          OPEN_RESULTS,
+        ),
         't.createTime',
         page,
-      ),
+      );
+    },
 
     /** 已办: ended tasks the user held, the most recently ended first. */
     donePage: (tenantId: number, userId: number, filter: TaskFilter, page: PageParams) =>
