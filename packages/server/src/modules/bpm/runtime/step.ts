@@ -453,7 +453,7 @@ export const bpmRuntime = (
     // Last, as they may step this instance again (a child that ends at once moves its caller on).
     for (const call of result.cancelledCalls)
       for (const child of await instances.runningChildren(instance.tenantId, instance.id, call.executionId))
-        await cancelInstance(q, child, TASK_REASON.ended, opts.now);
+        await endInstance(q, child, BPM_RESULT.CANCEL, TASK_REASON.ended, opts.now);
     if (!opts.terminating && result.status === 'running')
       for (const call of result.calls) notices.push(...(await startCalled(q, instance, call, opts.now)));
     return notices;
@@ -509,16 +509,7 @@ export const bpmRuntime = (
     if (!parent || parent.status !== BPM_INSTANCE_STATUS.RUNNING) return [];
     if (result !== BPM_RESULT.APPROVE) {
       const why = `子流程「${child.name}」${result === BPM_RESULT.REJECT ? '不通过' : '已取消'}${reason ? `，原因：${reason}` : ''}`;
-      if (
-        !(await instances.updateIfVersion(parent.tenantId, parent.id, parent.version, {
-          status: BPM_INSTANCE_STATUS.FINISH,
-          result,
-          endTime: now,
-          updateTime: now,
-        }))
-      )
-        throw new VersionConflict();
-      await closeInstance(q, parent, TASK_REASON.cancel(why), now);
+      await endInstance(q, parent, result, TASK_REASON.cancel(why), now);
       return finish(q, parent, result, why, now, variables);
     }
     const definition = await loadDefinition(q, parent.tenantId, parent.processDefinitionId);
@@ -553,10 +544,14 @@ export const bpmRuntime = (
     return notices;
   };
 
-  /** Ends a running instance from outside (its caller ended): open tasks and its own children cancelled. */
-  const cancelInstance = async (
+  /**
+   * Ends a running instance from outside with `result` (its caller or its child ended): its open tasks and
+   * its own children are cancelled.
+   */
+  const endInstance = async (
     q: Kysely<Database>,
     instance: InstanceRow,
+    result: number,
     taskReason: string,
     now: number,
   ): Promise<void> => {
@@ -564,12 +559,7 @@ export const bpmRuntime = (
       instance.tenantId,
       instance.id,
       instance.version,
-      {
-        status: BPM_INSTANCE_STATUS.FINISH,
-        result: BPM_RESULT.CANCEL,
-        endTime: now,
-        updateTime: now,
-      },
+      { status: BPM_INSTANCE_STATUS.FINISH, result, endTime: now, updateTime: now },
     );
     if (!written) throw new VersionConflict();
     await closeInstance(q, instance, taskReason, now);
@@ -595,7 +585,7 @@ export const bpmRuntime = (
     await instanceRepository(q).endOpenActivities(instance.id, now);
     await jobRepository(q, db.dialect).replace(instance.id, []);
     for (const child of await instanceRepository(q).runningChildren(instance.tenantId, instance.id))
-      await cancelInstance(q, child, taskReason, now);
+      await endInstance(q, child, BPM_RESULT.CANCEL, taskReason, now);
   };
 
   /** Notices and business rows of an instance that has just ended with `result`. */
