@@ -480,6 +480,7 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     });
     await t.app.apiLogsSettled();
     await t.app.operateLogsSettled();
+    await t.app.notify.postedSettled();
     await t.db.kysely
       .insertInto('infraApiErrorLog')
       .values({
@@ -685,6 +686,7 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     await populate(B, false);
     await t.app.apiLogsSettled();
     await t.app.operateLogsSettled();
+    await t.app.notify.postedSettled();
 
     await readIds(A, tables);
     await readIds(B, tables);
