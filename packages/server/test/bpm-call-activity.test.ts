@@ -49,20 +49,19 @@ const childXml = (key: string) =>
 describe.each(DIALECTS)('bpm call activity (%s)', (dialect) => {
   let t: TestApp;
   let token: string;
+  /** Approves the children's tasks and reviews the parents'. */
+  let userId: number;
   let seq = 0;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    const userId = await addWorkflowUser(t.db, 'caller', '调用审批人');
+    userId = await addWorkflowUser(t.db, 'caller', '调用审批人');
     token = await signIn(t, 'caller');
-    // Every definition deployed below is approved and reviewed by this user.
-    (t as TestApp & { userId?: number }).userId = userId;
   });
   afterAll(() => t.close());
 
   const deployPair = async (opts: { child?: string | null } = {}) => {
     const n = ++seq;
-    const userId = (t as TestApp & { userId?: number }).userId as number;
     const childKey = `child_${n}`;
     if (opts.child !== null)
       await deployDefinition(t.db, {
