@@ -2,7 +2,7 @@
 // Every step runs even after a failure; the last line is `N passed, N failed` (checks and tests together).
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { build } from './build.mjs';
 import { bin, run } from './lib.mjs';
 
@@ -13,6 +13,8 @@ const results = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** The failed tests by name, printed again beside the totals: a log cut to its tail still names them. */
+const failures = [];
 
 /**
  * Runs one step and records its counts. `fn` gets the array that collects its commands' output when
@@ -34,6 +36,7 @@ const check = async (name, fn, output) => {
     passed += outcome.passed;
     failed += outcome.failed;
     skipped += outcome.skipped;
+    failures.push(...outcome.failures.map((test) => `${name}: ${test}`));
     results.push(
       `${name}: ${outcome.passed} 通过, ${outcome.failed} 失败, ${outcome.skipped} 跳过 (${seconds}s)`,
     );
@@ -44,10 +47,13 @@ const reportDir = mkdtempSync(join(tmpdir(), 'admin-test-'));
 
 /** Counts from a runner's JSON report; a missing report (the runner crashed) counts as one failure. */
 const counts = (file, read, code) => {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  if (!existsSync(file))
+    return { passed: 0, failed: 1, skipped: 0, failures: ['（没有报告：测试进程崩溃）'] };
   const c = read(JSON.parse(readFileSync(file, 'utf8')));
   // A runner that failed without a failing test (a crash in setup, no test run) is a failure too.
-  return code !== 0 && c.failed === 0 ? { ...c, failed: 1 } : c;
+  return code !== 0 && c.failed === 0
+    ? { ...c, failed: 1, failures: [...c.failures, `（退出码 ${code}，没有失败的测试）`] }
+    : c;
 };
 
 // The import graph (feature and module boundaries, cycles) is .dependency-cruiser.mjs. The copy-paste
@@ -92,12 +98,30 @@ await check('unit', async () => {
       passed: r.numPassedTests,
       failed: r.numFailedTests,
       skipped: r.numPendingTests + r.numTodoTests,
+      // A file that failed before its tests ran (an import, a hook) has no failed test to name.
+      failures: r.testResults.flatMap((file) => {
+        const tests = file.assertionResults.filter((t) => t.status === 'failed');
+        return tests.length > 0
+          ? tests.map((t) => `${relative('.', file.name)} › ${t.fullName}`)
+          : file.status === 'failed'
+            ? [`${relative('.', file.name)}（${(file.message ?? '').split('\n')[0]}）`]
+            : [];
+      }),
     }),
     code,
   );
 });
 
 await check('build', build);
+
+/** `file:line › title` of each test in a Playwright report that failed on every try. */
+const unexpectedTests = (suites = []) =>
+  suites.flatMap((suite) => [
+    ...suite.specs.flatMap((spec) =>
+      spec.tests.some((t) => t.status === 'unexpected') ? [`${spec.file}:${spec.line} › ${spec.title}`] : [],
+    ),
+    ...unexpectedTests(suite.suites),
+  ]);
 
 /** Playwright over `specs` (all when empty), with `env` added; counted from its JSON report. */
 const playwright = async (name, specs, env = {}) => {
@@ -111,6 +135,7 @@ const playwright = async (name, specs, env = {}) => {
       passed: r.stats.expected + r.stats.flaky,
       failed: r.stats.unexpected,
       skipped: r.stats.skipped,
+      failures: unexpectedTests(r.suites),
     }),
     code,
   );
@@ -135,5 +160,6 @@ const PAIR_JOURNEYS = [
 await check('e2e-pair', () => playwright('e2e-pair', PAIR_JOURNEYS, { E2E_PAIR: '1' }));
 
 console.info(`\n${results.join('\n')}`);
+if (failures.length > 0) console.info(`失败的测试：\n${failures.map((test) => `  ${test}`).join('\n')}`);
 console.info(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);
