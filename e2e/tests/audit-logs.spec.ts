@@ -23,12 +23,15 @@ test('operate log: a write made in the UI is found with filters, shown in detail
   page,
 }) => {
   test.setTimeout(90_000);
+  // A retry creates a post of its own: names and codes are unique.
+  const suffix = String(Date.now() % 1_000_000);
+  const name = `审计岗位E2E${suffix}`;
   await signIn(page, 'admin', 'admin123', '/system/post');
   await expect(page).toHaveURL('/system/post');
   await page.getByRole('button', { name: '新增' }).click();
   const create = page.locator('.ant-modal').filter({ hasText: '添加岗位' });
-  await create.getByLabel('岗位名称').fill('审计岗位E2E');
-  await create.getByLabel('岗位编码').fill('audit_e2e');
+  await create.getByLabel('岗位名称').fill(name);
+  await create.getByLabel('岗位编码').fill(`audit_e2e_${suffix}`);
   await create.getByRole('button', { name: OK }).click();
   await expectMessage(page, '新增成功');
 
@@ -38,7 +41,11 @@ test('operate log: a write made in the UI is found with filters, shown in detail
   await expect(page).toHaveURL('/system/log/operate-log');
   const form = '.list-search:visible';
   const rows = page.locator('.list-page:visible .ant-table-tbody tr.ant-table-row');
-  await expect(rows.first()).toBeVisible();
+  // Operate-log rows are written in batches, within a second: search until the create's has landed.
+  await expect(async () => {
+    await page.locator(form).getByRole('button', { name: SEARCH }).click();
+    await expect(rows.filter({ hasText: '创建岗位，返回编号' }).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 
   await page.locator(form).getByPlaceholder('请输入系统模块').fill('岗位');
   await page.locator(form).getByPlaceholder('请输入操作人员').fill('系统管理员');
@@ -70,7 +77,7 @@ test('operate log: a write made in the UI is found with filters, shown in detail
   await expect(detail).toContainText('POST /admin-api/system/post/create');
   await expect(detail).toContainText('postCreate');
   // 请求参数, pretty-printed.
-  await expect(detail.locator('pre').filter({ hasText: '"body": {' })).toContainText('"name": "审计岗位E2E"');
+  await expect(detail.locator('pre').filter({ hasText: '"body": {' })).toContainText(`"name": "${name}"`);
   await page.screenshot({ path: `${SCREENSHOTS}operate-log-detail.png` });
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();

@@ -219,6 +219,16 @@ describe('list page', { timeout: 30_000 }, () => {
     expect(screen.queryByText('操作')).not.toBeInTheDocument();
   });
 
+  it('asks the server again when 搜索 is pressed with the filters unchanged', async () => {
+    const { user } = setup(['system:post:query']);
+    await screen.findByText('岗位1');
+    rows = [post(99), ...rows];
+    await user.click(searchButton());
+    await screen.findByText('岗位99');
+    expect(pageCalls()).toHaveLength(2);
+    expect(queryOf(pageCalls()[1])).toEqual({ pageNo: '1', pageSize: '20' });
+  });
+
   it('opens on the list the address names', async () => {
     setup(['system:post:query'], '/system/post#pageNo=2&pageSize=10&name=%E5%B2%97%E4%BD%8D');
     await screen.findByText('岗位11');

@@ -105,8 +105,13 @@ export function useListPage<E extends PageEndpoint>(
       ((query: { state: { data?: unknown } }) => refetchInterval(listOf(query.state.data))),
   }) as UseQueryResult<{ list: readonly RowOf<E>[]; total: number }>;
 
-  const onSearch = (values: Record<string, unknown>) =>
-    setState((current) => ({ ...current, pageNo: 1, query: toQuery(search, values) }));
+  const onSearch = (values: Record<string, unknown>) => {
+    const query = toQuery(search, values);
+    // 搜索 always asks the server again, as the reference's does: the same filters on the first page
+    // keep the query's key, and the rows written since (a batched log row) would never show.
+    if (state.pageNo === 1 && queryText(query) === queryText(state.query)) void result.refetch();
+    else setState((current) => ({ ...current, pageNo: 1, query }));
+  };
 
   return {
     endpoint,
