@@ -41,6 +41,8 @@ test('operate log: a write made in the UI is found with filters, shown in detail
   await expect(page).toHaveURL('/system/log/operate-log');
   const form = '.list-search:visible';
   const rows = page.locator('.list-page:visible .ant-table-tbody tr.ant-table-row');
+  // The cached 岗位管理 page has a search form too: wait until this page's is the one on screen.
+  await expect(page.locator(form).getByPlaceholder('请输入系统模块')).toBeVisible();
   // Operate-log rows are written in batches, within a second: search until the create's has landed.
   await expect(async () => {
     await page.locator(form).getByRole('button', { name: SEARCH }).click();
