@@ -104,6 +104,15 @@ describe('tree list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(shown()).toHaveLength(1));
   });
 
+  it('asks the server again when 搜索 is pressed with the filters unchanged', async () => {
+    const { user } = setup(<TreePage />);
+    await screen.findByText('小组');
+    rows = [...rows, dept(5, 1, '财务部')];
+    await user.click(within(searchForm()).getByRole('button', { name: /搜\s*索/ }));
+    await screen.findByText('财务部');
+    expect(calls('/dept/list')).toHaveLength(2);
+  });
+
   it('asks before a call with its own question, then says so and refreshes the list', async () => {
     const { user } = setup(<TreePage />);
     await user.click(await screen.findByRole('button', { name: '删除运营部' }));

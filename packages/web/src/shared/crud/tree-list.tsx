@@ -66,7 +66,10 @@ export function useTreeList<E extends Endpoint>(
 
   const refresh = useRefresh(result);
   const onSearch = (values: Record<string, unknown>) => {
-    setQuery(toQuery(search, values));
+    const next = toQuery(search, values);
+    // As in a paged list, 搜索 asks the server again even when the filters are unchanged.
+    if (JSON.stringify(next) === JSON.stringify(query)) void result.refetch();
+    else setQuery(next);
     setExpanded(null);
   };
   return {
