@@ -11,7 +11,7 @@ import { migrateToLatest } from '../packages/server/dist/db/migrate.js';
 import { seedIfEmpty } from '../packages/server/dist/db/seed.js';
 import { hashPassword } from '../packages/server/dist/lib/crypto.js';
 import { filteredOrders } from '../packages/server/dist/modules/trade-order/order-list.js';
-import { percentile } from './in-process.js';
+import { nextTurn, percentile } from './in-process.js';
 import { machine, onEachDialect, writeSection } from './server.js';
 
 const ORDERS = 1_000_000;
@@ -298,6 +298,7 @@ const sample = async (fn: () => Promise<unknown>, runs = RUNS, budgetMs = BUDGET
   const times: number[] = [];
   const started = performance.now();
   while (times.length < runs && (times.length < MIN_RUNS || performance.now() - started < budgetMs)) {
+    await nextTurn();
     const t0 = performance.now();
     await fn();
     times.push(performance.now() - t0);
