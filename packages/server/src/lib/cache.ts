@@ -1,5 +1,16 @@
 import type { InvalidationBus, Topic } from './invalidation.js';
 
+/**
+ * What a cached lookup answers: the value itself when the cache holds it, else a promise of it. The
+ * checks every request passes (token, tenant, grants) answer from memory almost always, and a chain of
+ * promises there costs more than the checks themselves.
+ */
+export type Cached<T> = T | Promise<T>;
+
+/** Applies `fn` to a cached answer: at once when it is there, once it has loaded when it is not. */
+export const thenCached = <T, R>(value: Cached<T>, fn: (value: T) => Cached<R>): Cached<R> =>
+  value instanceof Promise ? value.then(fn) : fn(value);
+
 /** A small in-process cache: bounded (oldest entries go first) and with a time to live per entry. */
 export class MemoryCache<V> {
   private readonly entries = new Map<string, { value: V; until: number }>();

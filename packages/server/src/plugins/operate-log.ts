@@ -125,9 +125,10 @@ export const registerOperateLog = (
   app.decorateRequest('operateLog', null);
   app.decorate('operateLogsSettled', () => rows.flush());
 
-  app.addHook('preValidation', async (request) => {
+  // Callback hooks: every request passes them, and their work is synchronous (see api-log.ts).
+  app.addHook('preValidation', (request, _reply, done) => {
     const { config, schema, url, method } = request.routeOptions;
-    if (!config.access || !url || !isRecorded(request.method, url, authPrefix)) return;
+    if (!config.access || !url || !isRecorded(request.method, url, authPrefix)) return done();
     const summary = schema?.summary ?? '';
     request.operateLog = {
       startTime: deps.now(),
@@ -143,19 +144,20 @@ export const registerOperateLog = (
       // A reply without a JSON envelope (a file download) succeeded.
       result: { code: 0, msg: '', data: '' },
     };
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const log = request.operateLog;
-    const contentType = String(reply.getHeader('content-type') ?? '');
-    if (log && contentType.startsWith('application/json')) {
+    if (log && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
       if (typeof payload === 'string') log.result = readEnvelope(payload);
       else if (Buffer.isBuffer(payload)) log.result = readEnvelope(payload.toString('utf8'));
     }
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    done();
     const log = request.operateLog;
     const user = request.loginUser;
     // The reference logs admin users only; anonymous requests never passed the security checks.

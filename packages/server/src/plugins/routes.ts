@@ -4,6 +4,7 @@ import { API_PREFIX, apiOf, commonResult, GlobalError } from '@app/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { LoginUser } from '../context.js';
+import { thenCached } from '../lib/cache.js';
 import { fail } from '../lib/errors.js';
 
 /** What a handler sees of its request: parsed input, the caller, and the request for the rare rest. */
@@ -102,6 +103,19 @@ const handlerRequest = <E extends Endpoint>(request: FastifyRequest): HandlerReq
 });
 
 /**
+ * Sends a handler's result: its `data` in the success envelope, or a cached answer as it is. Cached
+ * answers (menus and permissions, dictionaries, areas) load on every page: the browser keeps them and
+ * asks whether they changed (no-cache), private as they may be the caller's own.
+ */
+const answer = (request: FastifyRequest, reply: FastifyReply, data: unknown) => {
+  if (!(data instanceof RawJson)) return { code: 0, msg: '', data };
+  reply.header('etag', data.etag).header('cache-control', 'private, no-cache');
+  if (request.headers['if-none-match'] === data.etag) reply.code(304).send();
+  else reply.type('application/json; charset=utf-8').send(data.body);
+  return undefined;
+};
+
+/**
  * Registers contract endpoints below their API's prefix (`prefix`: the admin API's only), wrapping
  * each result in the success envelope.
  */
@@ -124,19 +138,11 @@ export const routeRegistrar = (app: FastifyInstance, prefix: string | ApiPrefixe
       url: routeUrl(prefixFor(prefix, endpoint), endpoint.path),
       schema: { ...schemaOf(endpoint), response: { 200: commonResult(endpoint.data) } },
       config: config(endpoint),
-      handler: async (request, reply) => {
-        const data = await handler(handlerRequest<E>(request));
-        if (data instanceof RawJson) {
-          // Cached answers (menus and permissions, dictionaries, areas) load on every page: the
-          // browser keeps them and asks whether they changed (no-cache), private as they may be
-          // the caller's own.
-          reply.header('etag', data.etag).header('cache-control', 'private, no-cache');
-          // The route's types know only its 200 answer.
-          if (request.headers['if-none-match'] === data.etag) return (reply as FastifyReply).code(304).send();
-          return reply.type('application/json; charset=utf-8').send(data.body);
-        }
-        return { code: 0, msg: '', data };
-      },
+      // A handler that answers from a cache answers at once, without a promise.
+      handler: (request, reply) =>
+        thenCached(handler(handlerRequest<E>(request)), (data) =>
+          answer(request, reply as FastifyReply, data),
+        ),
     });
   };
   register.raw = <E extends Endpoint>(endpoint: E, handler: RawHandler<E>): void => {

@@ -1,8 +1,9 @@
 import type { Access, ApiName } from '@app/contract';
 import { GlobalError, OAUTH2_DEFAULT_CLIENT_ID, TenantError } from '@app/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_USER_TYPE, MEMBER_USER_TYPE, type LoginUser } from '../context.js';
 import { withTenantScope } from '../db/tenant-scope.js';
+import { type Cached, thenCached } from '../lib/cache.js';
 import { fail, ServiceError } from '../lib/errors.js';
 import type { PermissionService } from '../modules/permission/service.js';
 import type { TenantService } from '../modules/tenant/service.js';
@@ -60,38 +61,60 @@ export const registerSecurity = (
   app.decorateRequest('tenantId', null);
   app.decorateRequest('bearerToken', null);
 
-  app.addHook('preValidation', async (request) => {
-    const { access, tenant, api = 'admin' } = request.routeOptions.config;
-    if (!access) return;
+  /** The checks of one request, in order; at once while the token, tenant and grants are cached. */
+  const authorize = (
+    request: FastifyRequest,
+    access: Access,
+    { tenant, api = 'admin' }: FastifyContextConfig,
+  ): Cached<void> => {
     request.bearerToken = bearerOf(request.headers.authorization);
     const caller = request.bearerToken
-      ? await deps.tokens.checkAccessToken(request.bearerToken, USER_TYPE_OF[api])
+      ? deps.tokens.checkAccessToken(request.bearerToken, USER_TYPE_OF[api])
       : null;
-    // A third-party client's token reaches only the endpoints that ask for a scope (docs/architecture.md).
-    const thirdParty = caller?.clientId !== undefined && caller.clientId !== OAUTH2_DEFAULT_CLIENT_ID;
-    request.loginUser = caller && (access.kind === 'scope' || !thirdParty) ? caller : null;
-    const user = request.loginUser;
-    if (access.kind !== 'public' && !user) throw fail(GlobalError.UNAUTHORIZED);
+    return thenCached(caller, (caller): Cached<void> => {
+      // A third-party client's token reaches only the endpoints that ask for a scope (docs/architecture.md).
+      const thirdParty = caller?.clientId !== undefined && caller.clientId !== OAUTH2_DEFAULT_CLIENT_ID;
+      request.loginUser = caller && (access.kind === 'scope' || !thirdParty) ? caller : null;
+      const user = request.loginUser;
+      if (access.kind !== 'public' && !user) throw fail(GlobalError.UNAUTHORIZED);
 
-    const headerTenant = tenantHeaderOf(request.headers[TENANT_HEADER]);
-    if (user && headerTenant !== null && headerTenant !== user.tenantId)
-      throw fail(TenantError.TENANT_FORBIDDEN);
-    request.tenantId = user ? user.tenantId : headerTenant;
-    if (tenant !== 'ignore') {
-      if (request.tenantId === null) throw fail(TenantError.TENANT_HEADER_MISSING);
-      await deps.tenants.validTenant(request.tenantId);
-    }
+      const headerTenant = tenantHeaderOf(request.headers[TENANT_HEADER]);
+      if (user && headerTenant !== null && headerTenant !== user.tenantId)
+        throw fail(TenantError.TENANT_FORBIDDEN);
+      request.tenantId = user ? user.tenantId : headerTenant;
+      let valid: Cached<void> = undefined;
+      if (tenant !== 'ignore') {
+        if (request.tenantId === null) throw fail(TenantError.TENANT_HEADER_MISSING);
+        valid = deps.tenants.validTenant(request.tenantId);
+      }
+      return thenCached(valid, () => {
+        if (access.kind === 'scope' && !user!.scopes?.includes(access.scope))
+          throw fail(GlobalError.FORBIDDEN);
+        if (access.kind !== 'permission') return;
+        return thenCached(deps.permissions.hasAnyPermission(user!, access.anyOf), (allowed) => {
+          if (!allowed) throw fail(GlobalError.FORBIDDEN);
+        });
+      });
+    });
+  };
 
-    if (access.kind === 'permission' && !(await deps.permissions.hasAnyPermission(user!, access.anyOf))) {
-      throw fail(GlobalError.FORBIDDEN);
-    }
-    if (access.kind === 'scope' && !user!.scopes?.includes(access.scope)) throw fail(GlobalError.FORBIDDEN);
-  });
-
-  // A callback hook: `done` continues the request inside `run`, so the scope reaches the handler.
+  // A callback hook: `done` continues the request inside the tenant scope, so the scope reaches the
+  // handler; a promise is made only when a check has to wait for Redis or the database.
   app.addHook('preValidation', (request, _reply, done) => {
-    const { access, tenant } = request.routeOptions.config;
-    if (access && tenant !== 'ignore' && request.tenantId !== null) withTenantScope(request.tenantId, done);
-    else done();
+    const { config } = request.routeOptions;
+    const { access } = config;
+    if (!access) return done();
+    const proceed = () => {
+      if (config.tenant !== 'ignore' && request.tenantId !== null) withTenantScope(request.tenantId, done);
+      else done();
+    };
+    let checked: Cached<void>;
+    try {
+      checked = authorize(request, access, config);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (checked instanceof Promise) checked.then(proceed, done);
+    else proceed();
   });
 };

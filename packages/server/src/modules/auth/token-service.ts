@@ -2,7 +2,7 @@ import type { LoginResp } from '@app/contract';
 import { AuthError, OAUTH2_DEFAULT_CLIENT_ID, OAuth2Error } from '@app/contract';
 import { ADMIN_USER_TYPE, type AppContext, type LoginUser } from '../../context.js';
 import { digestToken, newToken } from '../../lib/crypto.js';
-import { MemoryCache } from '../../lib/cache.js';
+import { type Cached, MemoryCache, thenCached } from '../../lib/cache.js';
 import { fail } from '../../lib/errors.js';
 import { oauth2ClientStore, type OAuth2ClientStore } from '../oauth2/client-store.js';
 import { tokenRepository, type TokenRepository } from './token-repository.js';
@@ -112,13 +112,13 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
   };
 
   /** The checked token from this instance's short cache, else from Redis or the database. */
-  const find = async (token: string): Promise<CachedAccess | undefined> => {
+  const find = (token: string): Cached<CachedAccess | undefined> => {
     const digest = digestToken(token);
-    let found = local.get(digest);
-    if (!found) {
-      found = await lookup(digest);
-      if (found) local.set(digest, found, Math.min(LOCAL_TTL_MS, found.expiresTime - ctx.now()));
-    }
+    return local.get(digest) ?? remember(digest);
+  };
+  const remember = async (digest: string): Promise<CachedAccess | undefined> => {
+    const found = await lookup(digest);
+    if (found) local.set(digest, found, Math.min(LOCAL_TTL_MS, found.expiresTime - ctx.now()));
     return found;
   };
 
@@ -292,17 +292,18 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
      * The caller of a valid, unexpired access token of a user of `userType` (a staff user unless
      * told); null for anything else, a member's token where a staff user's is expected included.
      */
-    async checkAccessToken(token: string, userType: number = ADMIN_USER_TYPE): Promise<LoginUser | null> {
-      const found = await find(token);
-      if (!found || found.expiresTime <= ctx.now() || found.userType !== userType) return null;
-      if (found.userId === NO_USER) return null;
-      return {
-        id: found.userId,
-        userType: found.userType,
-        tenantId: found.tenantId,
-        clientId: found.clientId ?? DEFAULT_CLIENT_ID,
-        scopes: found.scopes ?? [],
-      };
+    checkAccessToken(token: string, userType: number = ADMIN_USER_TYPE): Cached<LoginUser | null> {
+      return thenCached(find(token), (found) => {
+        if (!found || found.expiresTime <= ctx.now() || found.userType !== userType) return null;
+        if (found.userId === NO_USER) return null;
+        return {
+          id: found.userId,
+          userType: found.userType,
+          tenantId: found.tenantId,
+          clientId: found.clientId ?? DEFAULT_CLIENT_ID,
+          scopes: found.scopes ?? [],
+        };
+      });
     },
 
     /** check-token: the token's facts; unknown: 401 访问令牌不存在, expired: 401 访问令牌已过期. */

@@ -10,8 +10,7 @@ export const dictRoutes = (route: RouteRegistrar, ctx: AppContext): void => {
   ctx.bus.on('dict', () => {
     allSimple = null;
   });
-  route(
-    dictDataListAllSimple,
-    async () => (allSimple ??= toRawJson(dictDataListAllSimple, await dicts.listEnabledSimple())),
-  );
+  const load = async (): Promise<RawJson> =>
+    (allSimple = toRawJson(dictDataListAllSimple, await dicts.listEnabledSimple()));
+  route(dictDataListAllSimple, () => allSimple ?? load());
 };

@@ -1,5 +1,5 @@
 import { authPermissionInfo, GlobalError } from '@app/contract';
-import type { AppContext } from '../../context.js';
+import type { AppContext, LoginUser } from '../../context.js';
 import { MemoryCache } from '../../lib/cache.js';
 import { fail } from '../../lib/errors.js';
 import { type RawJson, type RouteRegistrar, toRawJson } from '../../plugins/routes.js';
@@ -14,15 +14,13 @@ export const permissionRoutes = (
   const answers = new MemoryCache<RawJson>(10_000, 60_000, ctx.now);
   ctx.bus.on('permission', () => answers.clear());
 
-  route(authPermissionInfo, async (req) => {
-    const key = `${req.user.tenantId}:${req.user.id}`;
-    const cached = answers.get(key);
-    if (cached) return cached;
-    const info = await permissions.getPermissionInfo(req.user);
+  const load = async (user: LoginUser): Promise<RawJson> => {
+    const info = await permissions.getPermissionInfo(user);
     // The token outlived its user (deleted since sign-in): treat as signed out.
     if (!info) throw fail(GlobalError.UNAUTHORIZED);
     const json = toRawJson(authPermissionInfo, info);
-    answers.set(key, json);
+    answers.set(`${user.tenantId}:${user.id}`, json);
     return json;
-  });
+  };
+  route(authPermissionInfo, (req) => answers.get(`${req.user.tenantId}:${req.user.id}`) ?? load(req.user));
 };

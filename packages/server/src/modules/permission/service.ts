@@ -2,7 +2,7 @@ import type { MenuNode, PermissionInfo } from '@app/contract';
 import { SUPER_ADMIN_ROLE } from '@app/contract';
 import type { AppContext, LoginUser } from '../../context.js';
 import type { MenuRow } from '../../db/schema.js';
-import { MemoryCache } from '../../lib/cache.js';
+import { type Cached, MemoryCache, thenCached } from '../../lib/cache.js';
 import { buildTree } from '../../lib/tree.js';
 import { tenantMenuIds } from '../tenant-package/tenant-menus.js';
 import { userRepository } from '../user/repository.js';
@@ -37,12 +37,11 @@ export const permissionService = (ctx: AppContext) => {
   const grantsCache = new MemoryCache<Grants>(10_000, GRANTS_TTL_MS, ctx.now);
   ctx.bus.on('permission', () => grantsCache.clear());
 
-  const grantsOf = async (user: LoginUser): Promise<Grants> => {
-    const key = `${user.tenantId}:${user.id}`;
-    const cached = grantsCache.get(key);
-    if (cached) return cached;
+  const grantsOf = (user: LoginUser): Cached<Grants> =>
+    grantsCache.get(`${user.tenantId}:${user.id}`) ?? rememberGrants(user);
+  const rememberGrants = async (user: LoginUser): Promise<Grants> => {
     const grants = await loadGrants(user);
-    grantsCache.set(key, grants);
+    grantsCache.set(`${user.tenantId}:${user.id}`, grants);
     return grants;
   };
 
@@ -70,10 +69,13 @@ export const permissionService = (ctx: AppContext) => {
 
   return {
     /** True when the user's roles hold a menu carrying any of the codes; super_admin holds all. */
-    async hasAnyPermission(user: LoginUser, codes: readonly string[]): Promise<boolean> {
-      const grants = await grantsOf(user);
-      if (grants.isSuperAdmin) return true;
-      return grants.menus.some((m) => m.permission !== '' && codes.includes(m.permission));
+    hasAnyPermission(user: LoginUser, codes: readonly string[]): Cached<boolean> {
+      return thenCached(
+        grantsOf(user),
+        (grants) =>
+          grants.isSuperAdmin ||
+          grants.menus.some((m) => m.permission !== '' && codes.includes(m.permission)),
+      );
     },
 
     async getPermissionInfo(user: LoginUser): Promise<PermissionInfo | null> {

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { STATUS_DISABLED, type AppContext, type LoginUser } from '../../context.js';
 import type { TenantRow } from '../../db/schema.js';
 import { withoutTenantScope } from '../../db/tenant-scope.js';
+import type { Cached } from '../../lib/cache.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { fail } from '../../lib/errors.js';
 import { formatDateTime, loadDictLabels, toXlsx } from '../../lib/crud/index.js';
@@ -92,17 +93,20 @@ export const tenantService = (ctx: AppContext) => {
   // A changed tenant is read again on its next request, here and (with Redis) in every other instance.
   ctx.bus.on('tenant', (key) => (key === undefined ? validUntil.clear() : validUntil.delete(Number(key))));
   const forgetValidity = (id: number) => ctx.bus.publish('tenant', String(id));
+  const checkTenant = async (id: number): Promise<void> => {
+    const now = ctx.now();
+    const tenant = await repo.findById(id);
+    if (!tenant) throw fail(TenantError.TENANT_NOT_EXISTS);
+    if (tenant.status === STATUS_DISABLED) throw fail(TenantError.TENANT_DISABLE, tenant.name);
+    if (tenant.expireTime < now) throw fail(TenantError.TENANT_EXPIRE, tenant.name);
+    validUntil.set(id, now + VALIDITY_TTL_MS);
+  };
 
   return {
-    /** Throws unless the tenant exists, is enabled and has not expired. */
-    async validTenant(id: number): Promise<void> {
-      const now = ctx.now();
-      if ((validUntil.get(id) ?? 0) > now) return;
-      const tenant = await repo.findById(id);
-      if (!tenant) throw fail(TenantError.TENANT_NOT_EXISTS);
-      if (tenant.status === STATUS_DISABLED) throw fail(TenantError.TENANT_DISABLE, tenant.name);
-      if (tenant.expireTime < now) throw fail(TenantError.TENANT_EXPIRE, tenant.name);
-      validUntil.set(id, now + VALIDITY_TTL_MS);
+    /** Throws unless the tenant exists, is enabled and has not expired (at once while known valid). */
+    validTenant(id: number): Cached<void> {
+      if ((validUntil.get(id) ?? 0) > ctx.now()) return;
+      return checkTenant(id);
     },
 
     async getIdByName(name: string): Promise<number | null> {
