@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import bcrypt from 'bcrypt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestToken } from '../src/lib/crypto.js';
@@ -324,6 +325,32 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       } finally {
         await t.db.kysely.updateTable('systemMenu').set({ status: 0 }).where('id', '=', 105).execute();
         await t.app.bus.publish('permission');
+      }
+    });
+
+    it('compresses the answer for a client that takes brotli or gzip, once, with a tag of its own', async () => {
+      const { accessToken } = await t.login();
+      const ask = (headers: Record<string, string>) =>
+        t.app.inject({
+          url: '/admin-api/system/auth/get-permission-info',
+          headers: { authorization: `Bearer ${accessToken}`, 'tenant-id': '1', ...headers },
+        });
+      const plain = await ask({});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('accept-encoding');
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+        ['gzip, deflate', 'gzip', gunzipSync],
+      ] as const) {
+        const packed = await ask({ 'accept-encoding': accept });
+        expect(packed.headers['content-encoding']).toBe(encoding);
+        expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+        expect(decode(packed.rawPayload).toString('utf8')).toBe(plain.body);
+        const etag = String(packed.headers.etag);
+        expect(etag).not.toBe(plain.headers.etag);
+        expect((await ask({ 'accept-encoding': accept, 'if-none-match': etag })).statusCode).toBe(304);
+        // The plain answer's tag does not name the compressed one, nor the other way round.
+        expect((await ask({ 'if-none-match': etag })).statusCode).toBe(200);
       }
     });
 

@@ -254,10 +254,12 @@ export const registerApiLog = (
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const log = request.apiLog;
+    // A compressed answer is a cached success (routes.ts `answer`).
     if (
       log &&
       (deps.accessLog || log.error) &&
-      String(reply.getHeader('content-type')).startsWith('application/json')
+      String(reply.getHeader('content-type')).startsWith('application/json') &&
+      !reply.hasHeader('content-encoding')
     )
       readEnvelope(log, payload);
     done(null, payload);

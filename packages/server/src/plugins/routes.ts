@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { LoginUser } from '../context.js';
 import { thenCached } from '../lib/cache.js';
+import { acceptedEncoding, compress, type Encoding } from '../lib/encoding.js';
 import { fail } from '../lib/errors.js';
 
 /** What a handler sees of its request: parsed input, the caller, and the request for the rare rest. */
@@ -26,12 +27,22 @@ export interface HandlerRequest<E extends Endpoint> {
 /**
  * A success envelope already validated against the endpoint's schema and encoded, e.g. for a cache.
  * Kept as UTF-8 bytes: encoding Chinese text on every send costs more than the rest of the request.
+ * Its compressed forms are made once, when a client first takes them.
  */
 export class RawJson {
   /** Names this exact answer, so a client that holds it is answered 304 without the body. */
   readonly etag: string;
+  readonly #encoded: Partial<Record<Encoding, { body: Buffer; etag: string }>> = {};
   constructor(readonly body: Buffer) {
     this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  }
+
+  /** The body compressed for `encoding`, with a tag of its own (another representation). */
+  encoded(encoding: Encoding): { body: Buffer; etag: string } {
+    return (this.#encoded[encoding] ??= {
+      body: compress(this.body, encoding),
+      etag: `${this.etag.slice(0, -1)}-${encoding}"`,
+    });
   }
 }
 
@@ -87,31 +98,52 @@ const prefixFor = (prefixes: string | ApiPrefixes, endpoint: Endpoint): string =
 export const routeUrl = (prefix: string, path: string): string =>
   `${prefix}${path.replace(/\{(\w+)\}/g, ':$1')}`;
 
-const handlerRequest = <E extends Endpoint>(request: FastifyRequest): HandlerRequest<E> => ({
-  query: request.query as never,
-  body: request.body as never,
+/** A handler's view of its request, read from the request when asked for (most read two fields). */
+class ApiRequest<E extends Endpoint> implements HandlerRequest<E> {
+  constructor(readonly raw: FastifyRequest) {}
+  get query() {
+    return this.raw.query as HandlerRequest<E>['query'];
+  }
+  get body() {
+    return this.raw.body as HandlerRequest<E>['body'];
+  }
   get user() {
-    if (!request.loginUser) throw fail(GlobalError.UNAUTHORIZED);
-    return request.loginUser;
-  },
-  maybeUser: request.loginUser,
-  tenantId: request.tenantId,
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? '',
-  bearerToken: request.bearerToken,
-  raw: request,
-});
+    if (!this.raw.loginUser) throw fail(GlobalError.UNAUTHORIZED);
+    return this.raw.loginUser;
+  }
+  get maybeUser() {
+    return this.raw.loginUser;
+  }
+  get tenantId() {
+    return this.raw.tenantId;
+  }
+  get ip() {
+    return this.raw.ip;
+  }
+  get userAgent() {
+    return this.raw.headers['user-agent'] ?? '';
+  }
+  get bearerToken() {
+    return this.raw.bearerToken;
+  }
+}
 
 /**
- * Sends a handler's result: its `data` in the success envelope, or a cached answer as it is. Cached
- * answers (menus and permissions, dictionaries, areas) load on every page: the browser keeps them and
- * asks whether they changed (no-cache), private as they may be the caller's own.
+ * Sends a handler's result: its `data` in the success envelope, or a cached answer as it is,
+ * compressed when the client takes it. Cached answers (menus and permissions, dictionaries, areas)
+ * load on every page: the browser keeps them and asks whether they changed (no-cache), private as
+ * they may be the caller's own.
  */
 const answer = (request: FastifyRequest, reply: FastifyReply, data: unknown) => {
   if (!(data instanceof RawJson)) return { code: 0, msg: '', data };
-  reply.header('etag', data.etag).header('cache-control', 'private, no-cache');
-  if (request.headers['if-none-match'] === data.etag) reply.code(304).send();
-  else reply.type('application/json; charset=utf-8').send(data.body);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  const { body, etag } = encoding ? data.encoded(encoding) : data;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === etag) reply.code(304).send();
+  else {
+    if (encoding) reply.header('content-encoding', encoding);
+    reply.type('application/json; charset=utf-8').send(body);
+  }
   return undefined;
 };
 
@@ -140,7 +172,7 @@ export const routeRegistrar = (app: FastifyInstance, prefix: string | ApiPrefixe
       config: config(endpoint),
       // A handler that answers from a cache answers at once, without a promise.
       handler: (request, reply) =>
-        thenCached(handler(handlerRequest<E>(request)), (data) =>
+        thenCached(handler(new ApiRequest<E>(request)), (data) =>
           answer(request, reply as FastifyReply, data),
         ),
     });
@@ -152,7 +184,7 @@ export const routeRegistrar = (app: FastifyInstance, prefix: string | ApiPrefixe
       // No response schema: these answers are streams, bytes or envelopes sent as they are.
       schema: schemaOf(endpoint),
       config: config(endpoint),
-      handler: (request, reply) => handler(handlerRequest<E>(request), reply),
+      handler: (request, reply) => handler(new ApiRequest<E>(request), reply),
     });
   };
   return register;

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applyAppSecurityPolicy } from './security-headers.js';
+import { acceptedEncoding } from '../lib/encoding.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,16 +63,15 @@ export const loadWebAssets = (dist: string): Map<string, Asset> => {
 };
 
 const send = (request: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply => {
-  const accept = String(request.headers['accept-encoding'] ?? '');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
   // Only the page runs our scripts; every other file keeps the locked-down default policy.
   if (asset.type.startsWith('text/html')) applyAppSecurityPolicy(reply);
   reply
     .header('content-type', asset.type)
     .header('cache-control', asset.cacheControl)
     .header('vary', 'accept-encoding');
-  if (asset.br && /\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(asset.br);
-  if (asset.gzip && /\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(asset.gzip);
-  return reply.send(asset.body);
+  const encoded = encoding && asset[encoding];
+  return encoded ? reply.header('content-encoding', encoding).send(encoded) : reply.send(asset.body);
 };
 
 /**

@@ -10,6 +10,8 @@ import { tokenRepository, type TokenRepository } from './token-repository.js';
 export const DEFAULT_CLIENT_ID = OAUTH2_DEFAULT_CLIENT_ID;
 const REDIS_KEY = (digest: string) => `oauth2_access_token:${digest}`;
 const LOCAL_TTL_MS = 5_000;
+/** How many token digests are kept (all of them are dropped when full). */
+const DIGESTS_KEPT = 10_000;
 /** The user id of a client_credentials token, which acts for no user. */
 const NO_USER = 0;
 
@@ -111,9 +113,21 @@ export const tokenService = (ctx: AppContext, clients: OAuth2ClientStore = oauth
     return value;
   };
 
+  // Every request digests its token to find it: the digests of the tokens seen lately are kept.
+  const digests = new Map<string, string>();
+  const digestOf = (token: string): string => {
+    let digest = digests.get(token);
+    if (digest === undefined) {
+      if (digests.size >= DIGESTS_KEPT) digests.clear();
+      digest = digestToken(token);
+      digests.set(token, digest);
+    }
+    return digest;
+  };
+
   /** The checked token from this instance's short cache, else from Redis or the database. */
   const find = (token: string): Cached<CachedAccess | undefined> => {
-    const digest = digestToken(token);
+    const digest = digestOf(token);
     return local.get(digest) ?? remember(digest);
   };
   const remember = async (digest: string): Promise<CachedAccess | undefined> => {
