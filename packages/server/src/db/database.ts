@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   type Driver,
   Kysely,
@@ -15,6 +15,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { resilientPool } from '../lib/pg-pool.js';
+import { OffThreadWriter } from './off-thread-writer.js';
 import type { Database } from './schema.js';
 import { StatementStats } from './statement-stats.js';
 import { RowCamelCasePlugin } from './row-mapper.js';
@@ -31,6 +32,8 @@ export interface Db {
   statements: StatementStats;
   /** SQLite: the database file (null in memory). */
   sqliteFile: string | null;
+  /** SQLite file: a second connection on a worker thread, for writes that no request waits for. */
+  offThread: OffThreadWriter | null;
   /** PostgreSQL: the connection pool (服务监控 reads its counts). */
   pool: pg.Pool | null;
   close(): Promise<void>;
@@ -161,6 +164,15 @@ class BusyWaitingSqliteDriver extends SqliteDriver {
     });
     return this.#connection;
   }
+
+  /**
+   * Transactions take the write lock at once: one that read first and wrote later would fail if
+   * another connection (the off-thread writer, another process) wrote in between, and no wait
+   * mends that; waiting for the lock up front does.
+   */
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 class BusyWaitingSqliteDialect extends SqliteDialect {
@@ -195,6 +207,7 @@ export const openDatabase = (options: DbOptions): Db => {
       tenantScope,
       statements,
       sqliteFile: null,
+      offThread: null,
       pool,
       close: () => kysely.destroy(),
     };
@@ -229,16 +242,20 @@ export const openDatabase = (options: DbOptions): Db => {
     plugins,
     log,
   });
+  const sqliteFile = typeof file === 'string' && file !== ':memory:' ? file : null;
+  const offThread = sqliteFile ? new OffThreadWriter(sqliteFile, busyWaitMs, statements.record) : null;
   return {
     kysely,
     dialect: 'sqlite',
     tenantScope,
     statements,
-    sqliteFile: typeof file === 'string' && file !== ':memory:' ? file : null,
+    sqliteFile,
+    offThread,
     pool: null,
-    close: () => {
+    close: async () => {
       clearInterval(optimizing);
-      return kysely.destroy();
+      await offThread?.close();
+      await kysely.destroy();
     },
   };
 };

@@ -59,19 +59,30 @@ export class StatementStats implements KyselyPlugin {
 
   /** Kysely's `log` option. */
   readonly log = (event: LogEvent): void => {
-    const { query, queryDurationMillis } = event;
-    const shape = this.#shapeOf(query.sql);
+    const shape = this.#count(event.query.sql, event.queryDurationMillis);
+    if (!shape) return;
+    if (event.level === 'error') shape.errors++;
+    else this.#pending.set(event.query.queryId, shape);
+  };
+
+  /** A statement that ran outside Kysely (the off-thread writer's). */
+  readonly record = (text: string, ms: number, rows: number): void => {
+    const shape = this.#count(text, ms);
+    if (shape) shape.rows += rows;
+  };
+
+  #count(text: string, ms: number): StatementShape | undefined {
+    const shape = this.#shapeOf(text);
     if (!shape) {
       this.#dropped++;
-      return;
+      return undefined;
     }
     shape.count++;
-    shape.totalMs += queryDurationMillis;
-    if (queryDurationMillis > shape.maxMs) shape.maxMs = queryDurationMillis;
+    shape.totalMs += ms;
+    if (ms > shape.maxMs) shape.maxMs = ms;
     shape.lastTime = this.now();
-    if (event.level === 'error') shape.errors++;
-    else this.#pending.set(query.queryId, shape);
-  };
+    return shape;
+  }
 
   #shapeOf(text: string): StatementShape | undefined {
     const known = this.#texts.get(text);

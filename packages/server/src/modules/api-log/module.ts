@@ -8,7 +8,7 @@ import { apiLogService } from './service.js';
 
 /** API 访问日志 and API 错误日志: the recorder of every API request, the pages, the clean jobs. */
 export default defineModule(async ({ app, route, ctx, apiPrefix, appApiPrefix, jobHandlers }) => {
-  const repo = apiLogRepository(ctx.db.kysely, ctx.db.dialect);
+  const repo = apiLogRepository(ctx.db.kysely, ctx.db.dialect, ctx.db.offThread);
   const logs = apiLogService(ctx, repo);
   registerApiLog(app, {
     apiPrefix,
