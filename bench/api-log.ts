@@ -5,8 +5,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { cpuMs, machine, startServer, stop, writeSection } from './server.js';
+import { wrk } from './wrk.js';
 
 /** Half the other sections' time per run: each side runs four times. */
 const DURATION = Math.max(3, Number(process.env.BENCH_SECONDS ?? 10) / 2);
@@ -22,14 +22,14 @@ interface Run {
   errors: number;
 }
 
-const load = async (url: string, pid: number, headers: Record<string, string>): Promise<Run> => {
+const load = (url: string, pid: number, headers: Record<string, string>): Run => {
   const cpuBefore = cpuMs(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const result = wrk(url, { connections: CONNECTIONS, seconds: DURATION, headers });
   return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
-    errors: result.non2xx + result.errors,
+    rps: result.rps,
+    p99: result.p99,
+    cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.total),
+    errors: result.errors,
   };
 };
 
@@ -61,7 +61,7 @@ export const apiLogBench = async (): Promise<void> => {
   for (const path of ENDPOINTS) {
     const runs: Record<'on' | 'off', Run[]> = { on: [], off: [] };
     for (const side of ['off', 'on', 'on', 'off', 'off', 'on', 'on', 'off'] as const) {
-      const run = await load(`${bases[side]}/admin-api${path}`, servers[side].child.pid!, auth[side]);
+      const run = load(`${bases[side]}/admin-api${path}`, servers[side].child.pid!, auth[side]);
       runs[side].push(run);
       console.info(`api-log ${path} ${side}: ${run.rps.toFixed(0)} req/s`);
     }
@@ -69,7 +69,7 @@ export const apiLogBench = async (): Promise<void> => {
     const off = median(runs.off, 'rps');
     const loss = 1 - on / off;
     rows.push(
-      `| GET ${path} | ${off.toFixed(0)} | ${on.toFixed(0)} | ${(loss * 100).toFixed(1)}% ${loss <= TARGET_LOSS ? '✅' : '❌'} | ${median(runs.off, 'p99').toFixed(0)} / ${median(runs.on, 'p99').toFixed(0)} | ${median(runs.off, 'cpuUs').toFixed(0)} / ${median(runs.on, 'cpuUs').toFixed(0)} | ${[...runs.off, ...runs.on].reduce((sum, r) => sum + r.errors, 0)} |`,
+      `| GET ${path} | ${off.toFixed(0)} | ${on.toFixed(0)} | ${(loss * 100).toFixed(1)}% ${loss <= TARGET_LOSS ? '✅' : '❌'} | ${median(runs.off, 'p99').toFixed(1)} / ${median(runs.on, 'p99').toFixed(1)} | ${median(runs.off, 'cpuUs').toFixed(0)} / ${median(runs.on, 'cpuUs').toFixed(0)} | ${[...runs.off, ...runs.on].reduce((sum, r) => sum + r.errors, 0)} |`,
     );
   }
   await stop(servers.on.child);
@@ -79,7 +79,7 @@ export const apiLogBench = async (): Promise<void> => {
     '<!-- api-log:start -->',
     '## API access log (infra)',
     '',
-    `Machine: ${machine()}. autocannon ${CONNECTIONS} connections, ${DURATION} s per run; two servers of the same build, the access log on and off (API_ACCESS_LOG=false), loaded in turns off, on, on, off, twice; medians of the four runs of each side. Server CPU per request is read from /proc.`,
+    `Machine: ${machine()}. wrk (one thread), ${CONNECTIONS} connections, ${DURATION} s per run; two servers of the same build, the access log on and off (API_ACCESS_LOG=false), loaded in turns off, on, on, off, twice; medians of the four runs of each side. Server CPU per request is read from /proc.`,
     '',
     '| Route | req/s, log off | req/s, log on | loss (target ≤ 5%) | p99 ms off / on | server CPU µs/req off / on | errors |',
     '|---|---|---|---|---|---|---|',

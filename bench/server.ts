@@ -55,9 +55,13 @@ export const startServer = async (
   return { child, ms: performance.now() - startedAt };
 };
 
-/** CPU milliseconds a process has used so far (Linux /proc, user + system, 100 ticks a second). */
-export const cpuMs = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/**
+ * CPU milliseconds a process has used so far (Linux /proc, user + system, 100 ticks a second): all
+ * its threads, or with `mainThread` the one that runs JavaScript and answers requests.
+ */
+export const cpuMs = (pid: number, mainThread = false): number => {
+  const stat = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
