@@ -46,6 +46,8 @@ export { StatusSwitch, statusColumn } from './status-switch';
 export type { CommonStatus, StatusColumnOptions, StatusSwitchProps } from './status-switch';
 export { sendTestAction, TemplateSendDialog } from './template-send-dialog';
 export type { SendableTemplate, TemplateSend, TemplateSendDialogProps } from './template-send-dialog';
+export { useTreeCrudPage } from './tree-crud-page';
+export type { ParentChoices, ParentOption, TreeCrudEndpoints, TreeCrudPageOptions } from './tree-crud-page';
 export { ExpandAllButton, useTreeList } from './tree-list';
 export type { TreeListApi, TreeListOptions, TreeRowOf } from './tree-list';
 export { useCan } from './use-can';
