@@ -1,1 +1,0 @@
-export { Demo03StudentInnerPage as default } from '../../../demo03-student-inner-page';

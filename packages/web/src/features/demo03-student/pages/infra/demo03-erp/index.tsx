@@ -1,0 +1,1 @@
+export { Demo03StudentErpPage as default } from '../../../student-erp-page';

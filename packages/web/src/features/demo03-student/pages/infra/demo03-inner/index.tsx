@@ -1,0 +1,1 @@
+export { Demo03StudentInnerPage as default } from '../../../student-inner-page';

@@ -1,0 +1,1 @@
+export { Demo03StudentNormalPage as default } from '../../../student-normal-page';
