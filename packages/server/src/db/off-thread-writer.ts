@@ -20,16 +20,15 @@ parentPort.on('message', ({ id, sql, params }) => {
     if (!statement) prepared.set(sql, (statement = db.prepare(sql)));
     const started = performance.now();
     const { changes } = statement.run(params);
-    parentPort.postMessage({ id, sql, ms: performance.now() - started, rows: changes });
+    parentPort.postMessage({ id, ms: performance.now() - started, rows: changes });
   } catch (error) {
-    parentPort.postMessage({ id, sql, error: { message: String(error && error.message), code: error && error.code } });
+    parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
   }
 });
 `;
 
 interface Answer {
   id: number;
-  sql: string;
   ms?: number;
   rows?: number;
   error?: { message: string; code?: string };
@@ -43,7 +42,7 @@ interface Answer {
  */
 export class OffThreadWriter {
   readonly #worker: Worker;
-  readonly #waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  readonly #waiting = new Map<number, { sql: string; resolve: () => void; reject: (e: Error) => void }>();
   readonly #inFlight = new Set<Promise<unknown>>();
   #nextId = 0;
   #failed: Error | null = null;
@@ -66,7 +65,7 @@ export class OffThreadWriter {
       if (answer.error)
         waiting.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
       else {
-        onStatement(answer.sql, answer.ms ?? 0, answer.rows ?? 0);
+        onStatement(waiting.sql, answer.ms ?? 0, answer.rows ?? 0);
         waiting.resolve();
       }
     });
@@ -85,7 +84,7 @@ export class OffThreadWriter {
     if (this.#failed) return Promise.reject(this.#failed);
     const id = this.#nextId++;
     const answer = new Promise<void>((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
+      this.#waiting.set(id, { sql, resolve, reject });
       this.#worker.ref();
       this.#worker.postMessage({ id, sql, params });
     });
