@@ -66,8 +66,13 @@ export type RawHandler<E extends Endpoint> = (
 export interface RouteRegistrar {
   /** Registers an endpoint whose handler returns the envelope's `data`. */
   <E extends Endpoint>(endpoint: E, handler: Handler<E>): void;
-  /** Registers an endpoint whose handler answers by itself (see `RawHandler`). */
+  /**
+   * Registers an endpoint whose handler answers by itself (see `RawHandler`). An upload endpoint (one
+   * with `files`) waits for `uploadsIn`.
+   */
   raw<E extends Endpoint>(endpoint: E, handler: RawHandler<E>): void;
+  /** Registers the upload endpoints held back so far in `scope`, the one that reads multipart bodies. */
+  uploadsIn(scope: FastifyInstance): void;
 }
 
 /** Where each API is served: its prefix below the base path (`/admin-api`, `/console/app-api`). */
@@ -177,15 +182,22 @@ export const routeRegistrar = (app: FastifyInstance, prefix: string | ApiPrefixe
         ),
     });
   };
+  const uploads: ((scope: FastifyInstance) => void)[] = [];
   register.raw = <E extends Endpoint>(endpoint: E, handler: RawHandler<E>): void => {
-    app.route({
-      method: endpoint.method,
-      url: routeUrl(prefixFor(prefix, endpoint), endpoint.path),
-      // No response schema: these answers are streams, bytes or envelopes sent as they are.
-      schema: schemaOf(endpoint),
-      config: config(endpoint),
-      handler: (request, reply) => handler(new ApiRequest<E>(request), reply),
-    });
+    const add = (instance: FastifyInstance) =>
+      instance.route({
+        method: endpoint.method,
+        url: routeUrl(prefixFor(prefix, endpoint), endpoint.path),
+        // No response schema: these answers are streams, bytes or envelopes sent as they are.
+        schema: schemaOf(endpoint),
+        config: config(endpoint),
+        handler: (request, reply) => handler(new ApiRequest<E>(request), reply),
+      });
+    if (endpoint.files) uploads.push(add);
+    else add(app);
+  };
+  register.uploadsIn = (scope: FastifyInstance) => {
+    for (const add of uploads.splice(0)) add(scope);
   };
   return register;
 };
