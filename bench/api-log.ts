@@ -50,12 +50,12 @@ const median = (runs: Run[], key: keyof Run) => {
 
 export const apiLogBench = async (): Promise<void> => {
   const servers = {
-    on: await startServer(mkdtempSync(join(tmpdir(), 'admin-bench-log-on-')), 48182),
-    off: await startServer(mkdtempSync(join(tmpdir(), 'admin-bench-log-off-')), 48183, {
+    on: await startServer(mkdtempSync(join(tmpdir(), 'admin-bench-log-on-')), 28182),
+    off: await startServer(mkdtempSync(join(tmpdir(), 'admin-bench-log-off-')), 28183, {
       API_ACCESS_LOG: 'false',
     }),
   };
-  const bases = { on: 'http://127.0.0.1:48182', off: 'http://127.0.0.1:48183' };
+  const bases = { on: 'http://127.0.0.1:28182', off: 'http://127.0.0.1:28183' };
   const auth = { on: await signIn(bases.on), off: await signIn(bases.off) };
   const rows: string[] = [];
   for (const path of ENDPOINTS) {

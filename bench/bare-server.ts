@@ -18,5 +18,5 @@ app.get('/bare', async () => ({ code: 0, msg: '', data: true }));
 app.get<{ Params: { bytes: string } }>('/sized/:bytes', (request, reply) =>
   reply.type('application/json; charset=utf-8').send(bodyOf(Number(request.params.bytes))),
 );
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 48190) });
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 28190) });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -259,7 +259,7 @@ export const bpmBench = async (): Promise<void> => {
   const alone = await engineAlone();
   progress('the executor alone: done');
   const load = loadavg()[0]!;
-  let port = 48183;
+  let port = 28183;
   /** Runs the flows on `count` fresh servers over one new SQLite file. */
   const measure = async (count: number, spread: 'client' | 'request', env: Record<string, string> = {}) => {
     progress(`${count} server(s), ${spread}${env.DATABASE_URL ? ', PostgreSQL' : ''}`);

@@ -36,7 +36,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export const codegenBench = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'admin-bench-codegen-'));
-  const port = 48184;
+  const port = 28184;
   const { child } = await startServer(dataDir, port);
   const base = `http://127.0.0.1:${port}/admin-api`;
   try {

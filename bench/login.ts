@@ -52,7 +52,7 @@ const succeeds = async (url: string, body: unknown, headers: Record<string, stri
 };
 
 export const loginBench = async (): Promise<void> => {
-  const port = 48182;
+  const port = 28182;
   const base = `http://127.0.0.1:${port}/admin-api`;
 
   // Password login with the captcha off (the slider is checked once per login, measured separately).

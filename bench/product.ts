@@ -207,7 +207,7 @@ const httpApi = async (base: string): Promise<Call> => {
  * frame after it (React's update, layout and paint), one keystroke at a time.
  */
 const editorKeystrokes = async () => {
-  const port = 48185;
+  const port = 28185;
   const base = `http://127.0.0.1:${port}`;
   const { child } = await startServer(mkdtempSync(join(tmpdir(), 'admin-bench-spu-editor-')), port);
   const browser = await chromium.launch({

@@ -74,7 +74,7 @@ const ECHARTS_SIGNATURES = ['__ec_inner_'];
 
 const main = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'admin-bench-'));
-  const port = 48180;
+  const port = 28180;
 
   // Start-up: first start migrates and seeds, the second reuses the file.
   const cold = await timeToFirstResponse(dataDir, port);
@@ -171,10 +171,10 @@ const main = async () => {
   // Throughput: the bare route and the two endpoints every sign-in calls, one after another.
   const bareChild = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '48190' },
+    env: { ...process.env, PORT: '28190' },
     stdio: 'ignore',
   });
-  await waitFor('http://127.0.0.1:48190/bare');
+  await waitFor('http://127.0.0.1:28190/bare', bareChild);
   const login = (await (
     await fetch(`${base}/admin-api/system/auth/login`, {
       method: 'POST',
@@ -188,7 +188,7 @@ const main = async () => {
     'tenant-id': '1',
     'accept-encoding': 'gzip, deflate, br, zstd',
   };
-  const bare = await load('bare Fastify route', 'http://127.0.0.1:48190/bare', bareChild.pid!);
+  const bare = await load('bare Fastify route', 'http://127.0.0.1:28190/bare', bareChild.pid!);
   const hot = ['/system/auth/get-permission-info', '/system/dict-data/list-all-simple'];
   const endpoints: Load[] = [];
   for (const path of hot)
@@ -214,7 +214,7 @@ const main = async () => {
     sameBytes.push(
       await load(
         `bare route, ${kb(e.bytes)} body`,
-        `http://127.0.0.1:48190/sized/${e.bytes}`,
+        `http://127.0.0.1:28190/sized/${e.bytes}`,
         bareChild.pid!,
       ),
     );
@@ -303,7 +303,7 @@ const DESIGNER_SIGNATURES = ['bjs-powered-by', '流程设计工具栏'];
 
 const designerBench = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'admin-bench-designer-'));
-  const port = 48181;
+  const port = 28181;
   const { child: server } = await timeToFirstResponse(dataDir, port);
   const base = `http://127.0.0.1:${port}`;
   const diagram = generateDiagram(498);

@@ -16,8 +16,14 @@ export const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-export const waitFor = async (url: string): Promise<void> => {
+/**
+ * Waits for `url` to answer; with `child`, fails once the child has exited instead (a port already
+ * taken, a crash), which would otherwise leave the bench waiting for ever. The benches' ports lie
+ * below the ephemeral range (32768 up): a probe of a port in it can connect to itself and hold it.
+ */
+export const waitFor = async (url: string, child?: ChildProcess): Promise<void> => {
   for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -51,7 +57,7 @@ export const startServer = async (
     },
     stdio: 'ignore',
   });
-  await waitFor(`http://127.0.0.1:${port}/admin-api/system/tenant/get-id-by-name?name=x`);
+  await waitFor(`http://127.0.0.1:${port}/admin-api/system/tenant/get-id-by-name?name=x`, child);
   return { child, ms: performance.now() - startedAt };
 };
 
