@@ -77,4 +77,34 @@ describe('requests that say JSON and carry no body', () => {
       .execute();
     expect(stored).toEqual([]);
   });
+
+  it('read multipart bodies at the upload endpoints only', async () => {
+    const { accessToken } = await t.login();
+    const boundary = 'x-boundary';
+    const form = (name: string, filename: string, content: string) =>
+      [
+        `--${boundary}`,
+        `Content-Disposition: form-data; name="${name}"; filename="${filename}"`,
+        'Content-Type: text/plain',
+        '',
+        content,
+        `--${boundary}--`,
+        '',
+      ].join('\r\n');
+    const post = (path: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin-api${path}`,
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          'tenant-id': '1',
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload,
+      });
+    const refused = await post('/system/post/create', form('file', 'a.txt', 'hello'));
+    expect((refused.json() as { msg: string }).msg).toContain('不支持的请求内容类型');
+    const uploaded = await post('/infra/file/upload', form('file', 'a.txt', 'hello'));
+    expect(uploaded.json()).toMatchObject({ code: 0, data: expect.stringContaining('.txt') });
+  });
 });
