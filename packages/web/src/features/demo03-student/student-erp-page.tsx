@@ -16,13 +16,11 @@ import {
   demo03StudentErpPage,
   demo03StudentErpUpdate,
 } from '@app/contract';
-import type { Demo03StudentErp } from '@app/contract';
+import type { Demo03StudentErp, Demo03ErpCourse, Demo03ErpGrade } from '@app/contract';
 import { Empty, InputNumber, Tabs } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import { formItem, required, textField, useCrudPage } from '../../shared/crud';
-import type { CrudEndpoints } from '../../shared/crud';
 import { COURSE_COLUMNS, GRADE_COLUMNS, STUDENT_SEARCH, studentColumns, studentFields } from './student';
 
 const ENDPOINTS = {
@@ -34,62 +32,51 @@ const ENDPOINTS = {
   export: demo03StudentErpExport,
 };
 
-interface SubRows<E extends CrudEndpoints> {
-  entity: string;
-  endpoints: E;
-  columns: TableColumnsType<never>;
-  form: string;
-  fields: ReactNode;
+/** The 学生课程 of the chosen 学生（ERP）. */
+function Demo03ErpCourseList({ studentId }: { studentId: number }) {
+  return useCrudPage({
+    endpoints: {
+      page: demo03ErpCoursePage,
+      get: demo03ErpCourseGet,
+      create: demo03ErpCourseCreate,
+      update: demo03ErpCourseUpdate,
+      delete: demo03ErpCourseDelete,
+    },
+    entity: '学生课程',
+    listOptions: { fixed: { studentId }, address: false },
+    columns: COURSE_COLUMNS as TableColumnsType<Demo03ErpCourse>,
+    emptyText: '暂无学生课程',
+    form: { name: 'demo03ErpCourseForm', toBody: (values) => ({ ...values, studentId }) },
+    fields: (
+      <>
+        {textField('名字', 'name', 100)}
+        {formItem('分数', 'score', required('分数'), <InputNumber precision={0} style={{ width: '100%' }} />)}
+      </>
+    ),
+  });
 }
 
-const COURSES: SubRows<CrudEndpoints> = {
-  entity: '学生课程',
-  endpoints: {
-    page: demo03ErpCoursePage,
-    get: demo03ErpCourseGet,
-    create: demo03ErpCourseCreate,
-    update: demo03ErpCourseUpdate,
-    delete: demo03ErpCourseDelete,
-  },
-  columns: COURSE_COLUMNS as TableColumnsType<never>,
-  form: 'demo03ErpCourseForm',
-  fields: (
-    <>
-      {textField('名字', 'name', 100)}
-      {formItem('分数', 'score', required('分数'), <InputNumber precision={0} style={{ width: '100%' }} />)}
-    </>
-  ),
-};
-
-const GRADES: SubRows<CrudEndpoints> = {
-  entity: '学生班级',
-  endpoints: {
-    page: demo03ErpGradePage,
-    get: demo03ErpGradeGet,
-    create: demo03ErpGradeCreate,
-    update: demo03ErpGradeUpdate,
-    delete: demo03ErpGradeDelete,
-  },
-  columns: GRADE_COLUMNS as TableColumnsType<never>,
-  form: 'demo03ErpGradeForm',
-  fields: (
-    <>
-      {textField('名字', 'name', 100)}
-      {textField('班主任', 'teacher', 255)}
-    </>
-  ),
-};
-
-/** The 学生课程 or 学生班级 of the chosen 学生（ERP）. */
-function SubRowList({ rows, studentId }: { rows: SubRows<CrudEndpoints>; studentId: number }) {
+/** The 学生班级 of the chosen 学生（ERP）. */
+function Demo03ErpGradeList({ studentId }: { studentId: number }) {
   return useCrudPage({
-    endpoints: rows.endpoints,
-    entity: rows.entity,
+    endpoints: {
+      page: demo03ErpGradePage,
+      get: demo03ErpGradeGet,
+      create: demo03ErpGradeCreate,
+      update: demo03ErpGradeUpdate,
+      delete: demo03ErpGradeDelete,
+    },
+    entity: '学生班级',
     listOptions: { fixed: { studentId }, address: false },
-    columns: rows.columns,
-    emptyText: `暂无${rows.entity}`,
-    form: { name: rows.form, toBody: (values) => ({ ...values, studentId }) },
-    fields: rows.fields,
+    columns: GRADE_COLUMNS as TableColumnsType<Demo03ErpGrade>,
+    emptyText: '暂无学生班级',
+    form: { name: 'demo03ErpGradeForm', toBody: (values) => ({ ...values, studentId }) },
+    fields: (
+      <>
+        {textField('名字', 'name', 100)}
+        {textField('班主任', 'teacher', 255)}
+      </>
+    ),
   });
 }
 
@@ -118,13 +105,9 @@ export function Demo03StudentErpPage() {
             {
               key: 'demo03Courses',
               label: '学生课程',
-              children: <SubRowList rows={COURSES} studentId={chosen.id} />,
+              children: <Demo03ErpCourseList studentId={chosen.id} />,
             },
-            {
-              key: 'demo03Grade',
-              label: '学生班级',
-              children: <SubRowList rows={GRADES} studentId={chosen.id} />,
-            },
+            { key: 'demo03Grade', label: '学生班级', children: <Demo03ErpGradeList studentId={chosen.id} /> },
           ]}
         />
       ) : (

@@ -10,8 +10,16 @@ import {
 } from '@app/contract';
 import type { Demo03StudentInner } from '@app/contract';
 import type { TableColumnsType } from 'antd';
-import { SubTables, useCrudPage } from '../../shared/crud';
-import { COURSE_COLUMNS, GRADE_COLUMNS, studentColumns, withSubRowsInForm } from './student';
+import { SubForm, SubTables, useCrudPage } from '../../shared/crud';
+import {
+  COURSE_COLUMNS,
+  COURSE_FIELDS,
+  GRADE_COLUMNS,
+  GRADE_FIELDS,
+  STUDENT_SEARCH,
+  studentColumns,
+  studentFields,
+} from './student';
 
 const ENDPOINTS = {
   page: demo03StudentInnerPage,
@@ -26,8 +34,18 @@ const ENDPOINTS = {
 export function Demo03StudentInnerPage() {
   return useCrudPage({
     endpoints: ENDPOINTS,
-    ...withSubRowsInForm('学生（内嵌）', 'demo03StudentInnerForm'),
+    entity: '学生（内嵌）',
+    search: STUDENT_SEARCH,
     columns: studentColumns<Demo03StudentInner>(),
+    emptyText: '暂无学生（内嵌）',
+    form: { name: 'demo03StudentInnerForm', width: 1000 },
+    fields: (
+      <>
+        {studentFields}
+        <SubForm title="学生课程" name="demo03Courses" many fields={COURSE_FIELDS} />
+        <SubForm title="学生班级" name="demo03Grade" fields={GRADE_FIELDS} />
+      </>
+    ),
     table: {
       expandable: {
         expandedRowRender: (row) => (

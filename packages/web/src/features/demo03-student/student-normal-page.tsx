@@ -7,8 +7,8 @@ import {
   demo03StudentNormalUpdate,
 } from '@app/contract';
 import type { Demo03StudentNormal } from '@app/contract';
-import { useCrudPage } from '../../shared/crud';
-import { studentColumns, withSubRowsInForm } from './student';
+import { SubForm, useCrudPage } from '../../shared/crud';
+import { COURSE_FIELDS, GRADE_FIELDS, STUDENT_SEARCH, studentColumns, studentFields } from './student';
 
 const ENDPOINTS = {
   page: demo03StudentNormalPage,
@@ -23,7 +23,17 @@ const ENDPOINTS = {
 export function Demo03StudentNormalPage() {
   return useCrudPage({
     endpoints: ENDPOINTS,
-    ...withSubRowsInForm('学生（普通）', 'demo03StudentNormalForm'),
+    entity: '学生（普通）',
+    search: STUDENT_SEARCH,
     columns: studentColumns<Demo03StudentNormal>(),
+    emptyText: '暂无学生（普通）',
+    form: { name: 'demo03StudentNormalForm', width: 1000 },
+    fields: (
+      <>
+        {studentFields}
+        <SubForm title="学生课程" name="demo03Courses" many fields={COURSE_FIELDS} />
+        <SubForm title="学生班级" name="demo03Grade" fields={GRADE_FIELDS} />
+      </>
+    ),
   });
 }

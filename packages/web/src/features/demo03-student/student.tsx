@@ -8,7 +8,6 @@ import {
   idColumn,
   required,
   requiredText,
-  SubForm,
   textColumn,
   textField,
 } from '../../shared/crud';
@@ -53,7 +52,7 @@ export const studentFields = (
   </>
 );
 
-const COURSE_FIELDS: SubField[] = [
+export const COURSE_FIELDS: SubField[] = [
   {
     label: '名字',
     name: 'name',
@@ -68,7 +67,7 @@ const COURSE_FIELDS: SubField[] = [
   },
 ];
 
-const GRADE_FIELDS: SubField[] = [
+export const GRADE_FIELDS: SubField[] = [
   {
     label: '名字',
     name: 'name',
@@ -96,18 +95,3 @@ export const GRADE_COLUMNS: TableColumnsType<{ name: string; teacher: string; cr
   textColumn('班主任', 'teacher'),
   dateTimeColumn(),
 ];
-
-/** The options of a page whose form edits the student with its sub-rows (普通, 内嵌). */
-export const withSubRowsInForm = (entity: string, formName: string) => ({
-  entity,
-  search: STUDENT_SEARCH,
-  emptyText: `暂无${entity}`,
-  form: { name: formName, width: 1000 },
-  fields: (
-    <>
-      {studentFields}
-      <SubForm title="学生课程" name="demo03Courses" many fields={COURSE_FIELDS} />
-      <SubForm title="学生班级" name="demo03Grade" fields={GRADE_FIELDS} />
-    </>
-  ),
-});
