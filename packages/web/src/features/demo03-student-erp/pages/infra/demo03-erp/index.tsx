@@ -1,0 +1,1 @@
+export { Demo03StudentErpPage as default } from '../../../demo03-student-erp-page';

@@ -1,1 +1,0 @@
-export { Demo03StudentErpPage as default } from '../../../student-erp-page';

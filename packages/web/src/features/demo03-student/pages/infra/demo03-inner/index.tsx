@@ -1,1 +1,0 @@
-export { Demo03StudentInnerPage as default } from '../../../student-inner-page';

@@ -1,1 +1,0 @@
-export { Demo03StudentNormalPage as default } from '../../../student-normal-page';
