@@ -13,6 +13,7 @@ import type { Db } from './db/database.js';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation.js';
 import { JobHandlers } from './lib/job-handlers.js';
 import { responseSerializer } from './lib/response-serializer.js';
+import { traceIds } from './lib/trace-id.js';
 import { tokenService } from './modules/auth/token-service.js';
 import { dataSourceService } from './modules/data-source/service.js';
 import { fileService } from './modules/file/service.js';
@@ -110,6 +111,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     // Per-request lines would drown the log; errors are logged where they are handled.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
+    genReqId: traceIds(),
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors,
   });

@@ -85,7 +85,16 @@ describe.each(DIALECTS)('operate log on %s', (dialect) => {
       resultMsg: '',
       resultData: String(postId),
     });
-    expect(create?.traceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(create?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    // One trace id per request: the create's access-log row carries the same one.
+    await t.app.apiLogsSettled();
+    const access = await t.api({
+      path: '/infra/api-access-log/page',
+      query: { requestUrl: '/admin-api/system/post/create', pageSize: '1' },
+      token: admin,
+    });
+    expect((access.data as PageResult<{ traceId: string }>).list[0]?.traceId).toBe(create?.traceId);
+    expect(new Set(list.map((entry) => entry.traceId)).size).toBe(3);
     expect(create?.duration).toBeGreaterThanOrEqual(0);
     expect(JSON.parse(create?.javaMethodArgs ?? '')).toEqual({
       query: {},

@@ -1,5 +1,4 @@
 import { GlobalError } from '@app/contract';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_USER_TYPE, MEMBER_USER_TYPE } from '../context.js';
 import { Batcher } from '../lib/batcher.js';
@@ -155,12 +154,16 @@ export const registerApiLog = (
     logWriteError('API 错误日志'),
   );
   /** Module, name and operate type of each route, from its endpoint's tag and summary. */
-  const operations = new Map<string, { operateModule: string; operateName: string; operateType: number }>();
+  const operations = new WeakMap<
+    object,
+    { operateModule: string; operateName: string; operateType: number }
+  >();
   const operationOf = (request: FastifyRequest) => {
-    const { url, schema } = request.routeOptions;
+    const { url, schema, config } = request.routeOptions;
     if (!url) return { operateModule: '', operateName: '', operateType: 0 };
-    const key = `${request.method} ${url}`;
-    let found = operations.get(key);
+    // Every route has one method and a config object of its own (Fastify's HEAD routes too), which
+    // keys it without building a string per request.
+    let found = operations.get(config);
     if (!found) {
       found = {
         operateModule: (schema?.tags?.[0] ?? '').slice(0, 50),
@@ -168,7 +171,7 @@ export const registerApiLog = (
         operateName: (schema?.summary ?? '').replace(/（[^（]*）$/, '').slice(0, 200),
         operateType: operateTypeOf(request.method, url),
       };
-      operations.set(key, found);
+      operations.set(config, found);
     }
     return found;
   };
@@ -184,7 +187,7 @@ export const registerApiLog = (
     const operation = operationOf(request);
     return {
       tenantId: request.tenantId ?? user?.tenantId ?? tenantOfHeader(request.headers['tenant-id']),
-      traceId: randomUUID(),
+      traceId: request.id,
       userId: user?.id ?? 0,
       // The reference's user type of the request's API, signed in or not.
       userType: user?.userType ?? (url.startsWith(deps.appApiPrefix) ? MEMBER_USER_TYPE : ADMIN_USER_TYPE),

@@ -1,6 +1,5 @@
 import * as contract from '@app/contract';
 import { apiOf, ENDPOINTS, OPERATE_TYPE, type Endpoint } from '@app/contract';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_USER_TYPE } from '../context.js';
 import { Batcher } from '../lib/batcher.js';
@@ -166,7 +165,7 @@ export const registerOperateLog = (
       tenantId: user.tenantId,
       at: deps.now(),
       entry: {
-        traceId: randomUUID(),
+        traceId: request.id,
         userId: user.id,
         userType: user.userType,
         module: log.module,
