@@ -261,8 +261,8 @@ export const registerApiLog = (
     if (
       log &&
       (deps.accessLog || log.error) &&
-      String(reply.getHeader('content-type')).startsWith('application/json') &&
-      !reply.hasHeader('content-encoding')
+      !reply.hasHeader('content-encoding') &&
+      String(reply.getHeader('content-type')).startsWith('application/json')
     )
       readEnvelope(log, payload);
     done(null, payload);
