@@ -1,34 +1,16 @@
 import { GaugeChart, LineChart } from 'echarts/charts';
 import type { GaugeSeriesOption, LineSeriesOption } from 'echarts/charts';
-import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import type {
-  AriaComponentOption,
-  GridComponentOption,
-  LegendComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
+import { GridComponent } from 'echarts/components';
+import type { GridComponentOption } from 'echarts/components';
 import { use as registerCharts } from 'echarts/core';
 import type { ComposeOption } from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
+import type { SharedChartParts } from '../../shared/ui/echart';
 
 // Only what 服务监控 draws: this module is reached from that page's chunk alone.
-registerCharts([
-  LineChart,
-  GaugeChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  AriaComponent,
-  SVGRenderer,
-]);
+registerCharts([LineChart, GaugeChart, GridComponent]);
 
 export type MonitorChartOption = ComposeOption<
-  | LineSeriesOption
-  | GaugeSeriesOption
-  | GridComponentOption
-  | TooltipComponentOption
-  | LegendComponentOption
-  | AriaComponentOption
+  LineSeriesOption | GaugeSeriesOption | GridComponentOption | SharedChartParts
 >;
 
 /** The shared chart, drawing what this module registered. */

@@ -1,10 +1,21 @@
-import { init, type EChartsCoreOption } from 'echarts/core';
+import { AriaComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import type { AriaComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import { init, use as registerCharts, type EChartsCoreOption } from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+
+// What every chart of ours uses: the SVG renderer, the accessible description, tooltips and legends.
+// Chart types and other components are registered by the pages that draw them.
+registerCharts([TooltipComponent, LegendComponent, AriaComponent, SVGRenderer]);
+
+/** The options of what is registered here, for a page's `ComposeOption` beside its own parts. */
+export type SharedChartParts = TooltipComponentOption | LegendComponentOption | AriaComponentOption;
 
 export interface EChartProps {
   /**
-   * What to draw. The page registers the chart types and components it uses with `echarts/core`'s
-   * `use` in its own module, so each chart page loads only those, and no other chunk loads echarts.
+   * What to draw. The page registers its chart types (and any component not registered here) with
+   * `echarts/core`'s `use` in its own module, so each chart page loads only those, and no other
+   * chunk loads echarts.
    */
   option: EChartsCoreOption;
   /** Accessible name of the chart: say what it shows and its totals. */
