@@ -3,7 +3,7 @@ import type { PayChannel, PayChannelCode } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Modal, Radio, Spin } from 'antd';
 import type { FormInstance, FormRule } from 'antd';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   dictField,
@@ -12,6 +12,7 @@ import {
   required,
   requiredText,
   useCan,
+  useOnOpen,
 } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { FileTextInput } from './channel-inputs';
@@ -200,7 +201,7 @@ export function ChannelDialog({ target, onClose }: { target: ChannelTarget | nul
   const loading = target !== null && loaded?.target !== target;
   const kind = target ? channelFormOf(target.code) : 'plain';
 
-  const fill = useEffectEvent((opened: ChannelTarget, isCurrent: () => boolean) => {
+  useOnOpen(target, (opened, isCurrent) => {
     form.resetFields();
     request(payChannelGet, { query: opened })
       .then((channel) => {
@@ -210,14 +211,6 @@ export function ChannelDialog({ target, onClose }: { target: ChannelTarget | nul
       })
       .catch(() => isCurrent() && onClose());
   });
-  useEffect(() => {
-    if (!target) return;
-    let current = true;
-    fill(target, () => current);
-    return () => {
-      current = false;
-    };
-  }, [target]);
 
   const save = async () => {
     if (!target || loaded?.target !== target) return;

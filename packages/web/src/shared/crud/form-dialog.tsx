@@ -2,11 +2,12 @@ import type { Endpoint, EndpointBody, EndpointData, EndpointQuery } from '@app/c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Spin } from 'antd';
 import type { FormInstance } from 'antd';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { request } from '../request';
 import { DIALOG_WIDTH_MEDIUM } from '../ui/sizes';
 import { invalidateEndpoints } from './query-key';
+import { useOnOpen } from './use-on-open';
 
 /** What the dialog edits: a new row, or the row with this id. */
 export type DialogTarget = { mode: 'create' } | { mode: 'update'; id: number | string };
@@ -90,7 +91,7 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
   const loading = updating && filled !== target;
 
   // Fills the form once per opening; the page's callbacks may change identity on every render.
-  const fill = useEffectEvent((opened: DialogTarget, isCurrent: () => boolean) => {
+  useOnOpen(target, (opened, isCurrent) => {
     form.resetFields();
     if (opened.mode === 'create') {
       form.setFieldsValue(initialValues ?? {});
@@ -101,14 +102,6 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
       .catch(() => isCurrent() && control.close())
       .finally(() => isCurrent() && setFilled(opened));
   });
-  useEffect(() => {
-    if (!target) return;
-    let current = true;
-    fill(target, () => current);
-    return () => {
-      current = false;
-    };
-  }, [target]);
 
   const save = useMutation({
     mutationFn: (values: Values): Promise<unknown> =>

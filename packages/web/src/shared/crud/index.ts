@@ -52,6 +52,7 @@ export { ExpandAllButton, useTreeList } from './tree-list';
 export type { TreeListApi, TreeListOptions, TreeRowOf } from './tree-list';
 export { useCan } from './use-can';
 export { useListPage, useRefresh } from './use-list-page';
+export { useOnOpen } from './use-on-open';
 export type { ListPageApi, ListPageOptions, PageEndpoint, RowOf } from './use-list-page';
 export { deleteAction, RowActions, updateAction } from '../ui/row-actions';
 export type { RowAction } from '../ui/row-actions';
