@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, KeyboardEvent, ReactElement } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import logoUrl from '../../assets/logo.svg';
 import {
   getRememberMe,
   getTenantName,
@@ -16,11 +15,12 @@ import {
   setUsername,
 } from '../../shared/auth/storage';
 import { forgetPassword, recallPassword, rememberPassword } from '../../shared/auth/remembered-password';
-import { APP_TITLE, DEFAULT_TENANT_NAME, TENANT_ENABLE } from '../../shared/config';
+import { DEFAULT_TENANT_NAME, TENANT_ENABLE } from '../../shared/config';
 import { safeRedirect } from '../../shared/navigation/safe-redirect';
 import { prefetchShell } from '../../shared/navigation/shell-prefetch';
 import { errorMessageOf } from '../../shared/request';
 import { login, tenantIdByName, type LoginResult } from './api';
+import { AuthCard } from './auth-card';
 import {
   AuthAlert,
   CaptchaPuzzle,
@@ -56,8 +56,6 @@ const validateField = (field: TextField, value: string): string | undefined => {
   if (field === 'username') return value.trim() ? undefined : '请输入账号';
   return value ? undefined : '请输入密码';
 };
-
-const COPYRIGHT_YEAR = new Date().getFullYear();
 
 type Method = 'password' | 'sms';
 
@@ -330,61 +328,49 @@ export function LoginPage() {
   };
 
   return (
-    <main className="login-page">
-      <section className="login-card" aria-labelledby="login-title">
-        <header className="login-header">
-          <img src={logoUrl} alt="" width={44} height={44} />
-          <div>
-            <h1 id="login-title">{APP_TITLE}</h1>
-            <p>欢迎回来，请登录您的账号</p>
-          </div>
-        </header>
-        <div className="login-methods" role="tablist" aria-label="登录方式">
-          {methods.map((m) => (
-            <button
-              key={m.key}
-              type="button"
-              role="tab"
-              id={`login-tab-${m.key}`}
-              aria-selected={m.key === method}
-              aria-controls={`login-panel-${m.key}`}
-              tabIndex={m.key === method ? 0 : -1}
-              className="login-method"
-              onClick={() => setMethod(m.key)}
-              onPointerEnter={m.key === 'sms' ? () => void loadSmsLoginForm() : undefined}
-              onKeyDown={onTabKeyDown}
-            >
-              {m.label}
-            </button>
-          ))}
-        </div>
+    <AuthCard subtitle="欢迎回来，请登录您的账号">
+      <div className="login-methods" role="tablist" aria-label="登录方式">
         {methods.map((m) => (
-          <div
+          <button
             key={m.key}
-            role="tabpanel"
-            id={`login-panel-${m.key}`}
-            aria-labelledby={`login-tab-${m.key}`}
-            hidden={m.key !== method}
+            type="button"
+            role="tab"
+            id={`login-tab-${m.key}`}
+            aria-selected={m.key === method}
+            aria-controls={`login-panel-${m.key}`}
+            tabIndex={m.key === method ? 0 : -1}
+            className="login-method"
+            onClick={() => setMethod(m.key)}
+            onPointerEnter={m.key === 'sms' ? () => void loadSmsLoginForm() : undefined}
+            onKeyDown={onTabKeyDown}
           >
-            {m.content}
-          </div>
+            {m.label}
+          </button>
         ))}
-        <LoginExtras
-          tenantName={values.tenantName}
-          resolveTenant={resolveTenant}
-          redirect={safeRedirect(searchParams.get('redirect'))}
-        />
-      </section>
+      </div>
+      {methods.map((m) => (
+        <div
+          key={m.key}
+          role="tabpanel"
+          id={`login-panel-${m.key}`}
+          aria-labelledby={`login-tab-${m.key}`}
+          hidden={m.key !== method}
+        >
+          {m.content}
+        </div>
+      ))}
+      <LoginExtras
+        tenantName={values.tenantName}
+        resolveTenant={resolveTenant}
+        redirect={safeRedirect(searchParams.get('redirect'))}
+      />
       {captchaOpen && (
         <CaptchaPuzzle
           onClose={() => setCaptchaOpen(false)}
           onVerified={(verification) => void signIn(verification)}
         />
       )}
-      <footer className="login-footer">
-        Copyright © {COPYRIGHT_YEAR} {APP_TITLE} · All Rights Reserved
-      </footer>
-    </main>
+    </AuthCard>
   );
 }
 
