@@ -45,6 +45,22 @@ function InfoItem({ icon, label, children }: { icon: ReactNode; label: string; c
 
 type BasicValues = { nickname: string; mobile: string; email: string; sex: 1 | 2 | null };
 
+/** The buttons under each form of the page: 保存 submits it, 关闭 closes the tab. */
+function SaveAndClose({ saving, onClose }: { saving: boolean; onClose: () => void }) {
+  return (
+    <Form.Item label=" " colon={false}>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          保存
+        </Button>
+        <Button danger onClick={onClose}>
+          关闭
+        </Button>
+      </Space>
+    </Form.Item>
+  );
+}
+
 function BasicInfoForm({ profile, onClose }: { profile: UserProfile; onClose: () => void }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -94,16 +110,7 @@ function BasicInfoForm({ profile, onClose }: { profile: UserProfile; onClose: ()
           <Radio value={2}>女</Radio>
         </Radio.Group>
       </Form.Item>
-      <Form.Item label=" " colon={false}>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            保存
-          </Button>
-          <Button danger onClick={onClose}>
-            关闭
-          </Button>
-        </Space>
-      </Form.Item>
+      <SaveAndClose saving={saving} onClose={onClose} />
     </Form>
   );
 }
@@ -167,16 +174,7 @@ function PasswordForm({ onClose }: { onClose: () => void }) {
       >
         <Input.Password placeholder="请确认新密码" autoComplete="new-password" />
       </Form.Item>
-      <Form.Item label=" " colon={false}>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            保存
-          </Button>
-          <Button danger onClick={onClose}>
-            关闭
-          </Button>
-        </Space>
-      </Form.Item>
+      <SaveAndClose saving={saving} onClose={onClose} />
     </Form>
   );
 }
