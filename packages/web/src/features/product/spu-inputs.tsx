@@ -1,5 +1,5 @@
 import { expressTemplateListAllSimple, productBrandList, productCategoryList } from '@app/contract';
-import type { ProductBrand, ProductCategory } from '@app/contract';
+import type { ProductCategory } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Select } from 'antd';
 import type { CascaderProps } from 'antd';
@@ -97,13 +97,16 @@ export function CategoryCascader({
   );
 }
 
-/** 商品品牌: a select over the brands, searchable by name. */
-export function BrandSelect({ value, onChange, id, placeholder = '请选择商品品牌', style }: ValueProps) {
-  const brands = useBrands().data;
-  const options = useMemo(
-    () => (brands ?? []).map((brand: ProductBrand) => ({ value: brand.id, label: brand.name })),
-    [brands],
-  );
+/** A select of rows with an id and a name, searchable by name. */
+function NamedSelect({
+  rows,
+  value,
+  onChange,
+  id,
+  placeholder,
+  style,
+}: ValueProps & { rows: readonly { id: number; name: string }[] | undefined }) {
+  const options = useMemo(() => (rows ?? []).map((row) => ({ value: row.id, label: row.name })), [rows]);
   return (
     <Select
       id={id}
@@ -118,26 +121,16 @@ export function BrandSelect({ value, onChange, id, placeholder = '请选择商�
   );
 }
 
+/** 商品品牌: a select over the brands, searchable by name. */
+export function BrandSelect({ placeholder = '请选择商品品牌', ...props }: ValueProps) {
+  return <NamedSelect rows={useBrands().data} placeholder={placeholder} {...props} />;
+}
+
 /** 运费模板: the freight template that prices the product's delivery; none: shipped free. */
-export function DeliveryTemplateSelect({ value, onChange, id, style }: ValueProps) {
+export function DeliveryTemplateSelect(props: ValueProps) {
   const templates = useQuery({
     queryKey: queryKey(expressTemplateListAllSimple),
     queryFn: () => request(expressTemplateListAllSimple),
   }).data;
-  const options = useMemo(
-    () => (templates ?? []).map((template) => ({ value: template.id, label: template.name })),
-    [templates],
-  );
-  return (
-    <Select
-      id={id}
-      value={value ?? undefined}
-      onChange={(picked?: number) => onChange?.(picked ?? null)}
-      options={options}
-      placeholder="不选则包邮"
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      style={style}
-    />
-  );
+  return <NamedSelect rows={templates} {...props} placeholder="不选则包邮" />;
 }
