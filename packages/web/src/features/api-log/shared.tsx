@@ -5,7 +5,7 @@ import type { FormItemProps } from 'antd';
 import type { DetailItem, SearchField } from '../../shared/crud';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { IpAddress } from '../../shared/ui/ip-address';
-import { TABLE_MAX_HEIGHT } from '../../shared/ui/sizes';
+import { JsonText } from '../../shared/ui/json-text';
 
 /* What the two API log pages share: the request's search fields and how its parameters read. */
 
@@ -28,28 +28,9 @@ export const wholeNumberField = (name: string, label: string): SearchField => ({
   rules: whole(label),
 });
 
-/** JSON text indented for reading; other text as it is; '无' for nothing. */
-const pretty = (text: string | null): string => {
-  if (!text) return '无';
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-};
-
 // Wrapped, not scrolled sideways: a long line would widen the dialog's table and squeeze its labels.
-const BLOCK_STYLE = {
-  margin: 0,
-  maxHeight: TABLE_MAX_HEIGHT,
-  overflow: 'auto',
-  fontSize: 12,
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-} as const;
-
-/** A request's parameters or a stack trace, scrolled within the detail dialog. */
-export const TextBlock = ({ text }: { text: string | null }) => <pre style={BLOCK_STYLE}>{pretty(text)}</pre>;
+/** A request's parameters or a stack trace. */
+export const TextBlock = ({ text }: { text: string | null }) => <JsonText text={text} empty="无" />;
 
 type LoggedRequest = Pick<
   ApiAccessLog,

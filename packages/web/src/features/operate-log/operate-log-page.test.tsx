@@ -81,7 +81,8 @@ describe('operate log page', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('已经存在该名字的岗位')).toBeInTheDocument();
     expect(within(dialog).getByText(/结果码 1002005002/)).toBeInTheDocument();
     const args = within(dialog).getByText(/"password": "\*\*\*\*\*\*"/);
-    expect(args.tagName).toBe('PRE');
+    expect(args.tagName).toBe('CODE');
+    expect(args.closest('pre')).not.toBeNull();
     expect(args.textContent).toContain('\n  "body": {\n    "name": "审计岗"');
   });
 });

@@ -7,7 +7,7 @@ import type { SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { DocAlert } from '../../shared/ui/doc-alert';
-import { TABLE_MAX_HEIGHT } from '../../shared/ui/sizes';
+import { JsonText } from '../../shared/ui/json-text';
 import { IpAddress } from '../../shared/ui/ip-address';
 
 const SEARCH: SearchField[] = [
@@ -33,18 +33,7 @@ const SEARCH: SearchField[] = [
   { kind: 'dateRange', name: 'startTime', label: '操作时间' },
 ];
 
-/** JSON text indented for reading; other text as it is; '无' for nothing. */
-const pretty = (text: string | null): string => {
-  if (!text) return '无';
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-};
-
-const JSON_STYLE = { margin: 0, maxHeight: TABLE_MAX_HEIGHT, overflow: 'auto', fontSize: 12 } as const;
-const JsonBlock = ({ text }: { text: string | null }) => <pre style={JSON_STYLE}>{pretty(text)}</pre>;
+const JsonBlock = ({ text }: { text: string | null }) => <JsonText text={text} empty="无" />;
 
 const ResultTag = ({ code }: { code: number }) =>
   code === 0 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>;

@@ -27,15 +27,9 @@ import type { DetailItem, SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { formatFen } from '../../shared/ui/money';
+import { JsonText } from '../../shared/ui/json-text';
 import { OrderRefundDialog, refundable } from './order-refund-dialog';
-import {
-  moneyColumn,
-  NotifyData,
-  NumberLines,
-  PAY_APP_FIELD,
-  PAY_CHANNEL_FIELD,
-  useLoadedDetail,
-} from './pay-common';
+import { moneyColumn, NumberLines, PAY_APP_FIELD, PAY_CHANNEL_FIELD, useLoadedDetail } from './pay-common';
 
 const SEARCH: SearchField[] = [
   PAY_APP_FIELD,
@@ -100,7 +94,7 @@ const detailItems = (order: PayOrderDetail): DetailItem[] => [
   ['渠道用户', order.channelUserId],
   ['退款金额', formatFen(order.refundPrice)],
   ['通知 URL', order.notifyUrl],
-  ['支付通道异步回调内容', <NotifyData text={order.extension?.channelNotifyData ?? null} />],
+  ['支付通道异步回调内容', <JsonText text={order.extension?.channelNotifyData ?? null} />],
 ];
 
 /** 支付订单 (menu component pay/order/index): every pay order, its detail and 退款. */

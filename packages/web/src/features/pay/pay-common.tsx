@@ -3,7 +3,6 @@ import type { Endpoint, EndpointData, EndpointQuery } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { SelectProps, TableColumnType } from 'antd';
-import type { ReactNode } from 'react';
 import { queryKey, useDetailDialog } from '../../shared/crud';
 import type { QueryValue, SearchField } from '../../shared/crud';
 import { request } from '../../shared/request';
@@ -76,30 +75,6 @@ export function NumberLines({
         ) : null,
       )}
     </div>
-  );
-}
-
-const PRE_STYLE = {
-  margin: 0,
-  maxHeight: 240,
-  overflow: 'auto',
-  fontSize: 12,
-  whiteSpace: 'pre-wrap',
-} as const;
-
-/** What a channel posted back (支付通道异步回调内容), indented when it is JSON. */
-export function NotifyData({ text }: { text: string | null }): ReactNode {
-  if (!text) return null;
-  let shown = text;
-  try {
-    shown = JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    // Not JSON (a form-encoded or XML callback): shown as it came.
-  }
-  return (
-    <pre style={PRE_STYLE}>
-      <code>{shown}</code>
-    </pre>
   );
 }
 

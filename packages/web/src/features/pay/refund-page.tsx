@@ -6,7 +6,8 @@ import type { DetailItem, SearchField } from '../../shared/crud';
 import { formatDateTime } from '../../shared/date/format';
 import { DictTag } from '../../shared/ui/dict-tag';
 import { formatFen } from '../../shared/ui/money';
-import { moneyColumn, NotifyData, NumberLines, PAY_APP_FIELD, PAY_CHANNEL_FIELD } from './pay-common';
+import { JsonText } from '../../shared/ui/json-text';
+import { moneyColumn, NumberLines, PAY_APP_FIELD, PAY_CHANNEL_FIELD } from './pay-common';
 
 const SEARCH: SearchField[] = [
   PAY_APP_FIELD,
@@ -80,7 +81,7 @@ const detailItems = (refund: PayRefund): DetailItem[] => [
   ['通知 URL', refund.notifyUrl],
   ['渠道错误码', refund.channelErrorCode],
   ['渠道错误码描述', refund.channelErrorMsg],
-  ['支付通道异步回调内容', <NotifyData text={refund.channelNotifyData} />],
+  ['支付通道异步回调内容', <JsonText text={refund.channelNotifyData} />],
 ];
 
 /** 退款订单 (menu component pay/refund/index): every refund, read-only, with its detail. */
