@@ -73,6 +73,16 @@ describe.each(DIALECTS)('login log on %s', (dialect) => {
       userAgent: 'LogTest/1.0',
     });
     expect(all.list[3]).toMatchObject({ userId: 1, userIp: '10.9.8.7', createTime: today - 10 * DAY });
+    // The attempt's trace id is the one of its request's access-log row.
+    await t.app.apiLogsSettled();
+    const access = await t.api({
+      path: '/infra/api-access-log/page',
+      query: { requestUrl: '/admin-api/system/auth/login', pageSize: '10' },
+      token: admin,
+    });
+    const accessTraces = (access.data as PageResult<{ traceId: string }>).list.map((r) => r.traceId);
+    expect(all.list.map((r) => r.traceId).every((trace) => accessTraces.includes(trace))).toBe(true);
+    expect(new Set(all.list.map((r) => r.traceId)).size).toBe(4);
 
     const second = await page({ pageNo: '2', pageSize: '3' });
     expect(second.total).toBe(4);

@@ -20,7 +20,7 @@ export const LOGIN_RESULT = {
 
 export type LoginLogEntry = Pick<
   Selectable<LoginLogTable>,
-  'tenantId' | 'logType' | 'userId' | 'userType' | 'username' | 'result' | 'userIp' | 'userAgent'
+  'tenantId' | 'logType' | 'userId' | 'userType' | 'username' | 'result' | 'userIp' | 'userAgent' | 'traceId'
 > & { at: number };
 
 export const loginLogRepository = (db: Kysely<Database>) => ({
@@ -30,7 +30,6 @@ export const loginLogRepository = (db: Kysely<Database>) => ({
       .insertInto('systemLoginLog')
       .values({
         ...row,
-        traceId: '',
         createTime: at,
         updateTime: at,
         creator: String(entry.userId || ''),

@@ -20,6 +20,8 @@ export interface HandlerRequest<E extends Endpoint> {
   tenantId: number | null;
   ip: string;
   userAgent: string;
+  /** The request's id, which its log rows carry as their trace id (lib/trace-id.ts). */
+  traceId: string;
   bearerToken: string | null;
   raw: FastifyRequest;
 }
@@ -127,6 +129,9 @@ class ApiRequest<E extends Endpoint> implements HandlerRequest<E> {
   }
   get userAgent() {
     return this.raw.headers['user-agent'] ?? '';
+  }
+  get traceId() {
+    return this.raw.id;
   }
   get bearerToken() {
     return this.raw.bearerToken;

@@ -8,9 +8,11 @@ export const authRoutes = (
   auth: ReturnType<typeof authService>,
   tokens: TokenService,
 ): void => {
-  route(authLogin, ({ body, tenantId, ip, userAgent }) =>
-    auth.login(body, { tenantId: tenantId!, ip, userAgent }),
+  route(authLogin, ({ body, tenantId, ip, userAgent, traceId }) =>
+    auth.login(body, { tenantId: tenantId!, ip, userAgent, traceId }),
   );
-  route(authLogout, ({ bearerToken, ip, userAgent }) => auth.logout(bearerToken, { ip, userAgent }));
+  route(authLogout, ({ bearerToken, ip, userAgent, traceId }) =>
+    auth.logout(bearerToken, { ip, userAgent, traceId }),
+  );
   route(authRefreshToken, ({ query, tenantId }) => tokens.refreshAccessToken(query.refreshToken, tenantId));
 };

@@ -15,6 +15,7 @@ export interface ClientInfo {
   tenantId: number;
   ip: string;
   userAgent: string;
+  traceId: string;
 }
 
 export const authService = (ctx: AppContext, tokens: TokenService) => {
@@ -34,6 +35,7 @@ export const authService = (ctx: AppContext, tokens: TokenService) => {
       result,
       userIp: client.ip,
       userAgent: client.userAgent.slice(0, 512),
+      traceId: client.traceId,
       at: ctx.now(),
     });
 

@@ -51,6 +51,7 @@ export const smsLoginService = (ctx: AppContext, tokens: TokenService, codes: Sm
       result,
       userIp: client.ip,
       userAgent: client.userAgent.slice(0, 512),
+      traceId: client.traceId,
       at: ctx.now(),
     });
 
@@ -92,10 +93,10 @@ export const smsLoginService = (ctx: AppContext, tokens: TokenService, codes: Sm
 };
 
 export const smsLoginRoutes = (route: RouteRegistrar, auth: ReturnType<typeof smsLoginService>): void => {
-  route(authSendSmsCode, ({ body, tenantId, ip, userAgent }) =>
-    auth.sendCode(body, { tenantId: tenantId!, ip, userAgent }),
+  route(authSendSmsCode, ({ body, tenantId, ip, userAgent, traceId }) =>
+    auth.sendCode(body, { tenantId: tenantId!, ip, userAgent, traceId }),
   );
-  route(authSmsLogin, ({ body, tenantId, ip, userAgent }) =>
-    auth.login(body, { tenantId: tenantId!, ip, userAgent }),
+  route(authSmsLogin, ({ body, tenantId, ip, userAgent, traceId }) =>
+    auth.login(body, { tenantId: tenantId!, ip, userAgent, traceId }),
   );
 };

@@ -25,6 +25,7 @@ export interface MemberClient {
   tenantId: number;
   ip: string;
   userAgent: string;
+  traceId: string;
   terminal: string | undefined;
 }
 
@@ -53,6 +54,7 @@ export const memberAuthService = (ctx: AppContext, tokens: TokenService, codes: 
       username: mobile,
       result,
       userIp: client.ip,
+      traceId: client.traceId,
       userAgent: client.userAgent.slice(0, 512),
       at: ctx.now(),
     });

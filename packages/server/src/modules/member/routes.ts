@@ -45,13 +45,14 @@ export const memberAdminRoutes = (route: RouteRegistrar, { users, addresses }: S
 };
 
 const clientOf = (
-  req: Pick<HandlerRequest<Endpoint>, 'tenantId' | 'ip' | 'userAgent' | 'raw'>,
+  req: Pick<HandlerRequest<Endpoint>, 'tenantId' | 'ip' | 'userAgent' | 'traceId' | 'raw'>,
 ): MemberClient => {
   const terminal = req.raw.headers.terminal;
   return {
     tenantId: req.tenantId!,
     ip: req.ip,
     userAgent: req.userAgent,
+    traceId: req.traceId,
     terminal: Array.isArray(terminal) ? terminal[0] : terminal,
   };
 };

@@ -42,6 +42,7 @@ export interface TokenCaller {
   tenantId: number | null;
   ip: string;
   userAgent: string;
+  traceId: string;
 }
 
 const badRequest = (detail: string) =>
@@ -271,6 +272,7 @@ export const oauth2OpenService = (
             tenantId,
             ip: caller.ip,
             userAgent: caller.userAgent,
+            traceId: caller.traceId,
           });
           return toTokenResp(await tokens.issueTokens({ id: user.id, tenantId }, client.clientId, scopes));
         }

@@ -37,8 +37,8 @@ export const oauth2Routes = (
   route(oauth2ClientDelete, ({ user, query }) => clients.delete(user, query.id));
 
   route(oauth2TokenPage, ({ user, query }) => tokenAdmin.page(user, query));
-  route(oauth2TokenDelete, ({ user, query, ip, userAgent }) =>
-    tokenAdmin.forceLogout(user, query.accessToken, { ip, userAgent }),
+  route(oauth2TokenDelete, ({ user, query, ip, userAgent, traceId }) =>
+    tokenAdmin.forceLogout(user, query.accessToken, { ip, userAgent, traceId }),
   );
 
   route(oauth2AuthorizeGet, ({ user, query }) => open.authorizeInfo(user, query.clientId));
@@ -63,8 +63,14 @@ export const oauth2Routes = (
 /** The endpoints that read form fields (and query parameters) as the reference does; see register.ts. */
 export const oauth2FormRoutes = (route: RouteRegistrar, open: OAuth2OpenService): void => {
   route(oauth2AuthorizeApprove, ({ user, body }) => open.approve(user, body));
-  route(oauth2Token, ({ body, raw, ip, userAgent }) =>
-    open.token(body, { authorization: raw.headers.authorization, tenantId: raw.tenantId, ip, userAgent }),
+  route(oauth2Token, ({ body, raw, ip, userAgent, traceId }) =>
+    open.token(body, {
+      authorization: raw.headers.authorization,
+      tenantId: raw.tenantId,
+      ip,
+      userAgent,
+      traceId,
+    }),
   );
   route(oauth2CheckToken, ({ body, raw }) => open.checkToken(body.token, body, raw.headers.authorization));
   route(oauth2RevokeToken, ({ body, raw }) => open.revokeToken(body.token, body, raw.headers.authorization));

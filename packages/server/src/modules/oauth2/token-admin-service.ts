@@ -48,7 +48,7 @@ export const oauth2TokenAdminService = (ctx: AppContext, tokens: TokenService) =
     async forceLogout(
       user: LoginUser,
       digest: string,
-      client: { ip: string; userAgent: string },
+      client: { ip: string; userAgent: string; traceId: string },
     ): Promise<boolean> {
       const owner = await tokens.removeAccessTokenByDigest(digest, user.tenantId);
       if (owner) {
@@ -62,6 +62,7 @@ export const oauth2TokenAdminService = (ctx: AppContext, tokens: TokenService) =
           result: LOGIN_RESULT.SUCCESS,
           userIp: client.ip,
           userAgent: client.userAgent.slice(0, 512),
+          traceId: client.traceId,
           at: ctx.now(),
         });
       }

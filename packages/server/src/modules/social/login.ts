@@ -29,6 +29,7 @@ export const socialLoginService = (ctx: AppContext, tokens: TokenService, social
       username,
       result,
       userIp: client.ip,
+      traceId: client.traceId,
       userAgent: client.userAgent.slice(0, 512),
       at: ctx.now(),
     });

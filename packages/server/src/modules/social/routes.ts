@@ -48,8 +48,8 @@ export const socialRoutes = (
   route(authSocialAuthRedirect, ({ query, tenantId }) =>
     social.authorizeRedirect(tenantId!, ADMIN_USER_TYPE, query.type, query.redirectUri),
   );
-  route(authSocialLogin, ({ body, tenantId, ip, userAgent }) =>
-    login.login(body, { tenantId: tenantId!, ip, userAgent }),
+  route(authSocialLogin, ({ body, tenantId, ip, userAgent, traceId }) =>
+    login.login(body, { tenantId: tenantId!, ip, userAgent, traceId }),
   );
   route(authLoginOptions, async ({ query, tenantId }) => {
     const tenant = query.tenantName ? ((await tenants.findByName(query.tenantName))?.id ?? null) : tenantId;
