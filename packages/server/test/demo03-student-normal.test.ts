@@ -74,6 +74,18 @@ describe.each(DIALECTS)('学生（普通） on %s', (dialect) => {
     expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(1108523100);
   });
 
+  it('stores description through the rich-text allow-list: no script, event attribute or javascript: URL', async () => {
+    const hostile =
+      '<p onclick="steal()">简介<script>alert(1)</script><a href="javascript:alert(1)">链接</a></p>';
+    const id = (await call('POST', '/create', { body: { ...input, description: hostile } })).data as number;
+    const stored = async () =>
+      ((await call('GET', '/get', { query: { id: String(id) } })).data as { description: string })
+        .description;
+    expect(await stored()).toBe('<p>简介<a>链接</a></p>');
+    expect((await call('PUT', '/update', { body: { id, ...changed, description: hostile } })).code).toBe(0);
+    expect(await stored()).toBe('<p>简介<a>链接</a></p>');
+  });
+
   it('deletes a list of rows', async () => {
     const ids = [
       (await call('POST', '/create', { body: input })).data as number,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { formatDateTime, loadDictLabels, type PageParams, toXlsx } from '../../lib/crud/index.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 import { type Demo01ContactRow, demo01ContactRepository } from './repository.js';
 
 const toDemo01Contact = (row: Demo01ContactRow): Demo01Contact => ({
@@ -39,13 +40,36 @@ export const demo01ContactService = (ctx: AppContext) => {
     },
 
     async create(user: LoginUser, body: z.output<typeof demo01ContactCreateReq>): Promise<number> {
-      return repo.insert(user.tenantId, body, ctx.now(), user.id);
+      return repo.insert(
+        user.tenantId,
+        {
+          name: body.name,
+          sex: body.sex,
+          birthday: body.birthday,
+          description: sanitizeRichText(body.description),
+          avatar: body.avatar,
+        },
+        ctx.now(),
+        user.id,
+      );
     },
 
     async update(user: LoginUser, body: z.output<typeof demo01ContactUpdateReq>): Promise<true> {
       const { id, ...values } = body;
       await existing(user, id);
-      await repo.update(user.tenantId, id, values, ctx.now(), user.id);
+      await repo.update(
+        user.tenantId,
+        id,
+        {
+          name: values.name,
+          sex: values.sex,
+          birthday: values.birthday,
+          description: sanitizeRichText(values.description),
+          avatar: values.avatar,
+        },
+        ctx.now(),
+        user.id,
+      );
       return true;
     },
 

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { formatDateTime, loadDictLabels, type PageParams, toXlsx } from '../../lib/crud/index.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 import {
   type Demo03StudentErpRow,
   type Demo03ErpCourseRow,
@@ -80,13 +81,34 @@ export const demo03StudentErpService = (ctx: AppContext) => {
     },
 
     async create(user: LoginUser, body: z.output<typeof demo03StudentErpCreateReq>): Promise<number> {
-      return repo.insert(user.tenantId, body, ctx.now(), user.id);
+      return repo.insert(
+        user.tenantId,
+        {
+          name: body.name,
+          sex: body.sex,
+          birthday: body.birthday,
+          description: sanitizeRichText(body.description),
+        },
+        ctx.now(),
+        user.id,
+      );
     },
 
     async update(user: LoginUser, body: z.output<typeof demo03StudentErpUpdateReq>): Promise<true> {
       const { id, ...values } = body;
       await existing(user, id);
-      await repo.update(user.tenantId, id, values, ctx.now(), user.id);
+      await repo.update(
+        user.tenantId,
+        id,
+        {
+          name: values.name,
+          sex: values.sex,
+          birthday: values.birthday,
+          description: sanitizeRichText(values.description),
+        },
+        ctx.now(),
+        user.id,
+      );
       return true;
     },
 

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { formatDateTime, loadDictLabels, type PageParams, toXlsx } from '../../lib/crud/index.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 import {
   type Demo03StudentNormalRow,
   type Demo03NormalCourseRow,
@@ -115,7 +116,17 @@ export const demo03StudentNormalService = (ctx: AppContext) => {
     async create(user: LoginUser, body: z.output<typeof demo03StudentNormalCreateReq>): Promise<number> {
       const { demo03Courses, demo03Grade, ...values } = body;
       return inTransaction(async (r) => {
-        const id = await r.insert(user.tenantId, values, ctx.now(), user.id);
+        const id = await r.insert(
+          user.tenantId,
+          {
+            name: values.name,
+            sex: values.sex,
+            birthday: values.birthday,
+            description: sanitizeRichText(values.description),
+          },
+          ctx.now(),
+          user.id,
+        );
         await saveSubs(r, user, id, { demo03Courses, demo03Grade });
         return id;
       });
@@ -126,7 +137,18 @@ export const demo03StudentNormalService = (ctx: AppContext) => {
       const { id, demo03Courses, demo03Grade, ...values } = body;
       await existing(user, id);
       await inTransaction(async (r) => {
-        await r.update(user.tenantId, id, values, ctx.now(), user.id);
+        await r.update(
+          user.tenantId,
+          id,
+          {
+            name: values.name,
+            sex: values.sex,
+            birthday: values.birthday,
+            description: sanitizeRichText(values.description),
+          },
+          ctx.now(),
+          user.id,
+        );
         await r.deleteDemo03NormalCourseOf(user.tenantId, [id], ctx.now(), user.id);
         await r.deleteDemo03NormalGradeOf(user.tenantId, [id], ctx.now(), user.id);
         await saveSubs(r, user, id, { demo03Courses, demo03Grade });

@@ -17,6 +17,11 @@ import {
 
 /* The module's API test: every endpoint through fastify.inject, on SQLite and (when up) PostgreSQL. */
 
+/** Rich text a generated test stores, to see the script, the event attribute and the URL go. */
+const HOSTILE_HTML =
+  '<p onclick="steal()">简介<script>alert(1)</script><a href="javascript:alert(1)">链接</a></p>';
+const SANITISED_HTML = '<p>简介<a>链接</a></p>';
+
 /** A valid value of a column, the `k`th of its kind (1 or 2), as TypeScript source. */
 const sample = (c: GenColumn, k: 1 | 2): string => {
   if (c.javaField === 'parentId') return '0';
@@ -90,6 +95,10 @@ export const apiTestFile = (
     ? `((await call('GET', '/list', { query })).data as ${n.pascal}[])`
     : `((await call('GET', '/page', { query: { pageNo: '1', pageSize: '100', ...query } })).data as PageResult<${n.pascal}>).list`;
   const firstRequired = cols.created.find((c) => !c.nullable);
+  // A rich-text column long enough for a hostile fragment, to prove the allow-list runs before storing.
+  const richText = cols.created.find(
+    (c) => c.htmlType === 'editor' && (maxLengthOf(c) ?? Infinity) >= HOSTILE_HTML.length,
+  );
   return `import type { ${n.pascal}${n.isTree ? '' : ', PageResult'} } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 ${cols.tenant ? `import { MENUS } from '../src/db/migrations/${migration}.js';\n` : ''}import { createTestApp, DIALECTS, type TestApp } from './helper.js';
@@ -151,8 +160,26 @@ ${
     expect((await call('DELETE', '/delete', { query: { id: String(id) } })).code).toBe(${n.errorBase});
   });
 ${
-  n.isTree
+  richText
     ? `
+  it('stores ${richText.javaField} through the rich-text allow-list: no script, event attribute or javascript: URL', async () => {
+    const hostile = ${str(HOSTILE_HTML)};
+    const id = (await call('POST', '/create', { body: { ...input, ${richText.javaField}: hostile } })).data as number;
+    const stored = async () =>
+      ((await call('GET', '/get', { query: { id: String(id) } })).data as { ${richText.javaField}: string }).${richText.javaField};
+    expect(await stored()).toBe(${str(SANITISED_HTML)});${
+      richText.updateOperation
+        ? `
+    expect((await call('PUT', '/update', { body: { id, ...changed, ${richText.javaField}: hostile } })).code).toBe(0);
+    expect(await stored()).toBe(${str(SANITISED_HTML)});`
+        : ''
+    }
+  });
+`
+    : ''
+}${
+    n.isTree
+      ? `
   it('keeps the tree whole: parents exist, no loops, unique names under a parent, no orphans', async () => {
     const root = (await call('POST', '/create', { body: input })).data as number;
     const child = (await call('POST', '/create', { body: { ...input, parentId: root, ${nameColumn!.javaField}: ${sample(nameColumn!, 2)} } }))
@@ -167,7 +194,7 @@ ${
     expect((await call('DELETE', '/delete', { query: { id: String(root) } })).code).toBe(0);
   });
 `
-    : `
+      : `
   it('deletes a list of rows', async () => {
     const ids = [
       (await call('POST', '/create', { body: input })).data as number,
@@ -178,7 +205,7 @@ ${
     expect((await call('DELETE', '/delete-list', { query: { ids: 'x' } })).code).toBe(400);
   });
 `
-}
+  }
 ${
   n.isMaster
     ? `

@@ -333,10 +333,15 @@ const toView = (c: GenColumn): string => {
   return v;
 };
 
+/** A rich-text column: what it stores passes the server's allow-list first. */
+const isRichText = (c: GenColumn): boolean => c.htmlType === 'editor';
+
 /** A body's field as the table stores it. */
 const toStored = (c: GenColumn, source: string): string => {
   const v = `${source}.${c.javaField}`;
   if (isBoolean(c)) return c.nullable ? `${v} === null ? null : ${v} ? 1 : 0` : `${v} ? 1 : 0`;
+  if (isRichText(c))
+    return c.nullable ? `${v} === null ? null : sanitizeRichText(${v})` : `sanitizeRichText(${v})`;
   return v;
 };
 
@@ -377,9 +382,12 @@ export const serviceFile = (
     'toXlsx',
   ].filter(Boolean);
   const E = `${n.pascal}Error.${n.constant}`;
-  // Booleans are stored as 0/1; otherwise the body is what the table stores.
+  // Booleans are stored as 0/1 and rich text sanitised; otherwise the body is what the table stores.
   const stored = (list: readonly GenColumn[], body: string) =>
-    list.some(isBoolean) ? `{ ${list.map((c) => `${c.javaField}: ${toStored(c, body)}`).join(', ')} }` : body;
+    list.some((c) => isBoolean(c) || isRichText(c))
+      ? `{ ${list.map((c) => `${c.javaField}: ${toStored(c, body)}`).join(', ')} }`
+      : body;
+  const richText = [...cols.created, ...cols.updated].some(isRichText);
   // The caller's user, where the function reads it (its tenant, or the audit stamps).
   const uRead = tenant ? 'user' : '_user';
   const uWrite = tenant || cols.audited ? 'user' : '_user';
@@ -448,7 +456,7 @@ import { ${[`${n.pascal}Error`, `type ${n.camel}CreateReq`, `type ${n.camel}Upda
 import type { z } from 'zod';
 import type { AppContext, LoginUser } from '../../context.js';
 import { fail } from '../../lib/errors.js';
-import { ${crud.join(', ')} } from '../../lib/crud/index.js';
+import { ${crud.join(', ')} } from '../../lib/crud/index.js';${richText ? "\nimport { sanitizeRichText } from '../../lib/rich-text.js';" : ''}
 import { ${rowTypes.join(', ')}, ${n.camel}Repository } from './repository.js';
 
 const to${n.pascal} = (row: ${n.pascal}Row): ${n.pascal} => ({
