@@ -1,9 +1,10 @@
 import { areaGetByIp } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { request } from '../../shared/request';
 import { DIALOG_WIDTH_SMALL } from '../../shared/ui/sizes';
+import { SubmitDialog } from '../../shared/ui/submit-dialog';
 
 interface IpForm {
   ip: string;
@@ -48,15 +49,14 @@ export function AreaIpDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title="IP 查询"
       open={open}
       width={DIALOG_WIDTH_SMALL}
       okText="查 询"
-      cancelText="取 消"
-      confirmLoading={lookUp.isPending}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
+      pending={lookUp.isPending}
+      onSubmit={submit}
+      onClose={onClose}
       destroyOnHidden
     >
       <Form form={form} name="area-ip-form" labelCol={{ span: 4 }} onFinish={() => void submit()}>
@@ -67,6 +67,6 @@ export function AreaIpDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Input readOnly placeholder="展示查询 IP 结果" />
         </Form.Item>
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

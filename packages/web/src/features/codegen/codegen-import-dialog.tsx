@@ -6,7 +6,7 @@ import {
 } from '@app/contract';
 import type { DatabaseTable } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select, Table } from 'antd';
+import { App, Form, Input, Select, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { invalidateEndpoints, queryKey, textColumn } from '../../shared/crud';
@@ -14,6 +14,7 @@ import { request } from '../../shared/request';
 import { SearchActions } from '../../shared/ui/search-actions';
 import { TABLE_MAX_HEIGHT } from '../../shared/ui/sizes';
 import { useDataSources } from './data-sources';
+import { SubmitDialog } from '../../shared/ui/submit-dialog';
 
 const COLUMNS: TableColumnsType<DatabaseTable> = [
   textColumn('表名称', 'name', { align: 'left' }),
@@ -73,15 +74,14 @@ export function CodegenImportDialog({ open, onClose }: { open: boolean; onClose:
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title="导入表"
       open={open}
       width={800}
-      okText="确 定"
-      cancelText="取 消"
-      onCancel={close}
-      onOk={() => void onOk().catch(() => {})}
-      okButtonProps={{ loading: save.isPending, disabled: selected.length === 0 }}
+      onClose={close}
+      onSubmit={onOk}
+      pending={save.isPending}
+      okButtonProps={{ disabled: selected.length === 0 }}
       destroyOnHidden
     >
       <Form
@@ -134,6 +134,6 @@ export function CodegenImportDialog({ open, onClose }: { open: boolean; onClose:
           emptyText: tables.isError ? '加载失败，请重试' : '没有可导入的表',
         }}
       />
-    </Modal>
+    </SubmitDialog>
   );
 }

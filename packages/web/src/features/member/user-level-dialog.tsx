@@ -1,11 +1,12 @@
 import { DICT_TYPE, memberUserPage, memberUserUpdateLevel } from '@app/contract';
 import type { MemberUser } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Modal } from 'antd';
+import { App, Form } from 'antd';
 import { useEffect } from 'react';
 import { dictField, invalidateEndpoints, readOnlyField, textField } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { DIALOG_WIDTH_SMALL } from '../../shared/ui/sizes';
+import { SubmitDialog } from '../../shared/ui/submit-dialog';
 
 interface Values {
   levelId: number;
@@ -34,22 +35,19 @@ export function UserLevelDialog({ member, onClose }: { member: MemberUser | null
     await invalidateEndpoints(client, memberUserPage);
   };
   return (
-    <Modal
+    <SubmitDialog
       title="修改用户等级"
       open={member !== null}
       width={DIALOG_WIDTH_SMALL}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={save.isPending}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      pending={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
       <Form name="memberUserLevelForm" form={form} labelCol={{ flex: '80px' }}>
         {readOnlyField('用户昵称', member?.nickname)}
         {dictField('会员等级', 'levelId', DICT_TYPE.MBR_USER_LEVEL, { placeholder: '请选择会员等级' })}
         {textField('修改原因', 'reason', 255, { rows: 3, placeholder: '请输入修改原因' })}
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

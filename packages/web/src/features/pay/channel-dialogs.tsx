@@ -1,7 +1,7 @@
 import { DICT_TYPE, payAppPage, payChannelCreate, payChannelGet, payChannelUpdate } from '@app/contract';
 import type { PayChannel, PayChannelCode } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Radio, Spin } from 'antd';
+import { App, Form, Input, InputNumber, Radio, Spin } from 'antd';
 import type { FormInstance, FormRule } from 'antd';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { request } from '../../shared/request';
 import { FileTextInput } from './channel-inputs';
 import { ALIPAY_MODE, ALIPAY_SERVER_URLS, channelFormOf, channelName } from './pay-channels';
 import type { ChannelForm } from './pay-channels';
+import { SubmitDialog } from '../../shared/ui/submit-dialog';
 
 /** The app and channel a dialog configures. */
 export interface ChannelTarget {
@@ -228,17 +229,14 @@ export function ChannelDialog({ target, onClose }: { target: ChannelTarget | nul
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title={target ? `${channelName(target.code)} · 渠道配置` : ''}
       open={target !== null}
       width={800}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={saving}
+      pending={saving}
       okButtonProps={{ disabled: loading || !canSave }}
-      onOk={() => void save().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      onSubmit={save}
+      onClose={onClose}
     >
       <Spin spinning={loading}>
         <Form name="payChannelForm" form={form} labelCol={{ flex: '160px' }} disabled={loading}>
@@ -248,6 +246,6 @@ export function ChannelDialog({ target, onClose }: { target: ChannelTarget | nul
           {remarkField(500, { rows: 3 })}
         </Form>
       </Spin>
-    </Modal>
+    </SubmitDialog>
   );
 }

@@ -1,12 +1,13 @@
 import { PAY_REFUND_STATUS, payOrderPage, payRefundCreate, payRefundGet } from '@app/contract';
 import type { PayOrderPageItem, PayRefundCreateReq } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, InputNumber, Modal } from 'antd';
+import { App, Form, InputNumber } from 'antd';
 import { useEffect, useState } from 'react';
 import { invalidateEndpoints, required, textField, useCan } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { fenToYuan, formatFen, yuanToFen } from '../../shared/ui/money';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
+import { SubmitDialog } from '../../shared/ui/submit-dialog';
 
 /** What is left to refund of an order, in fen. */
 export const refundable = (order: PayOrderPageItem): number => order.price - order.refundPrice;
@@ -50,16 +51,13 @@ export function OrderRefundDialog({
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title="发起退款"
       open={order !== null}
       width={DIALOG_WIDTH_MEDIUM}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      pending={saving}
+      onSubmit={submit}
+      onClose={onClose}
     >
       <Form name="payRefundForm" form={form} labelCol={{ flex: '120px' }}>
         <Form.Item label="支付金额">{formatFen(order?.price)}</Form.Item>
@@ -76,6 +74,6 @@ export function OrderRefundDialog({
         </Form.Item>
         {textField('退款原因', 'reason', 256, { rows: 3 })}
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

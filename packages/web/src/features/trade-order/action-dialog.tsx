@@ -1,10 +1,11 @@
 import type { Endpoint, EndpointBody } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Modal } from 'antd';
+import { App, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { invalidateEndpoints } from '../../shared/crud';
 import { request } from '../../shared/request';
 import { DIALOG_WIDTH_MEDIUM } from '../../shared/ui/sizes';
+import { SubmitDialog } from '../../shared/ui/submit-dialog';
 
 type Values = Record<string, unknown>;
 
@@ -65,16 +66,14 @@ export function ActionDialog<E extends Endpoint>({
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title={title}
       open={open}
       width={DIALOG_WIDTH_MEDIUM}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
+      onClose={onClose}
+      onSubmit={submit}
       okButtonProps={{ danger }}
-      confirmLoading={send.isPending}
-      okText="确 定"
-      cancelText="取 消"
+      pending={send.isPending}
       destroyOnHidden
     >
       <Form
@@ -86,6 +85,6 @@ export function ActionDialog<E extends Endpoint>({
       >
         {children}
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

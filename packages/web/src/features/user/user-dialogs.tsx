@@ -10,11 +10,12 @@ import {
 } from '@app/contract';
 import type { UserImportResult, UserPageItem } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Input, Modal, Select, Upload } from 'antd';
+import { App, Button, Checkbox, Form, Input, Select, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { invalidateEndpoints, queryKey, readOnlyField } from '../../shared/crud';
 import { http, request, saveBlob } from '../../shared/request';
 import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../shared/ui/sizes';
+import { SubmitDialog } from '../../shared/ui/submit-dialog';
 
 /** 重置密码: asks for the new password of a user and sets it. */
 export function ResetPasswordDialog({ user, onClose }: { user: UserPageItem | null; onClose: () => void }) {
@@ -35,16 +36,13 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserPageItem | nu
     }
   };
   return (
-    <Modal
+    <SubmitDialog
       title="重置密码"
       open={user !== null}
       width={DIALOG_WIDTH_SMALL}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      pending={saving}
+      onSubmit={submit}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical">
         <Form.Item
@@ -58,7 +56,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserPageItem | nu
           <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }
 
@@ -96,15 +94,13 @@ export function AssignRoleDialog({ user, onClose }: { user: UserPageItem | null;
     }
   };
   return (
-    <Modal
+    <SubmitDialog
       title="分配角色"
       open={user !== null}
       width={DIALOG_WIDTH_MEDIUM}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={close}
+      pending={saving}
+      onSubmit={submit}
+      onClose={close}
       destroyOnHidden
     >
       <Form labelCol={{ flex: '80px' }}>
@@ -121,7 +117,7 @@ export function AssignRoleDialog({ user, onClose }: { user: UserPageItem | null;
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }
 
@@ -180,15 +176,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title="用户导入"
       open={open}
       width={DIALOG_WIDTH_SMALL}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={uploading}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={close}
+      pending={uploading}
+      onSubmit={submit}
+      onClose={close}
       destroyOnHidden
     >
       <Upload.Dragger
@@ -217,6 +211,6 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           下载模板
         </Button>
       </div>
-    </Modal>
+    </SubmitDialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { Endpoint, EndpointBody, EndpointData, EndpointQuery } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Modal, Spin } from 'antd';
+import { App, Form, Spin } from 'antd';
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { request } from '../request';
 import { DIALOG_WIDTH_MEDIUM } from '../ui/sizes';
 import { invalidateEndpoints } from './query-key';
 import { useOnOpen } from './use-on-open';
+import { SubmitDialog } from '../ui/submit-dialog';
 
 /** What the dialog edits: a new row, or the row with this id. */
 export type DialogTarget = { mode: 'create' } | { mode: 'update'; id: number | string };
@@ -122,17 +123,14 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title={`${updating ? '修改' : createVerb}${entity}`}
       open={target !== null}
       width={width}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={save.isPending}
+      pending={save.isPending}
       okButtonProps={{ disabled: loading }}
-      onOk={() => void onSubmit().catch(() => undefined)}
-      onCancel={control.close}
-      forceRender
+      onSubmit={onSubmit}
+      onClose={control.close}
     >
       <Spin spinning={loading}>
         {/* Read-only until the row has arrived, so nothing typed meanwhile is overwritten by it. */}
@@ -140,6 +138,6 @@ export function FormDialog<G extends Endpoint, C extends Endpoint, U extends End
           {typeof children === 'function' ? children(form, updating, target !== null) : children}
         </Form>
       </Spin>
-    </Modal>
+    </SubmitDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { SendOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import type { RowAction } from '../ui/row-actions';
 import { DIALOG_WIDTH_MEDIUM } from '../ui/sizes';
+import { SubmitDialog } from '../ui/submit-dialog';
 
 /** A message template: its code and the parameter names its text uses. */
 export interface SendableTemplate {
@@ -73,15 +74,13 @@ export function TemplateSendDialog<T extends SendableTemplate>({
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title={title}
       open={template !== null}
       width={DIALOG_WIDTH_MEDIUM}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={sending.isPending}
-      onOk={() => void onSubmit().catch(() => undefined)}
-      onCancel={onClose}
+      pending={sending.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
       destroyOnHidden
     >
       {template && (
@@ -100,7 +99,7 @@ export function TemplateSendDialog<T extends SendableTemplate>({
           ))}
         </Form>
       )}
-    </Modal>
+    </SubmitDialog>
   );
 }
 

@@ -2,7 +2,7 @@ import { RollbackOutlined, SaveOutlined } from '@ant-design/icons';
 import { bpmFormCreate, bpmFormGet, bpmFormUpdate, DICT_TYPE } from '@app/contract';
 import type { BpmForm } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Result, Skeleton, Space } from 'antd';
+import { App, Button, Form, Input, Result, Skeleton, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTabs } from '../../../layout/tags-view';
@@ -22,6 +22,7 @@ import { confirmClear, FormDesignTools, useFormPreview } from './form-preview';
 import { duplicateKey, emptySchema, fromStoredForm, toStoredForm, type FormSchema } from './form-schema';
 import { BPM_FORM_LIST_PATH } from '../manage-paths';
 import '../manage.css';
+import { SubmitDialog } from '../../../shared/ui/submit-dialog';
 
 interface SaveValues {
   name: string;
@@ -158,16 +159,13 @@ function FormEditor({ stored }: { stored?: BpmForm }) {
       </div>
       <FormDesigner ref={designer} initialSchema={initialSchema} />
 
-      <Modal
+      <SubmitDialog
         title="保存表单"
         open={saving !== null}
         width={DIALOG_WIDTH_MEDIUM}
-        okText="确 定"
-        cancelText="取 消"
-        confirmLoading={save.isPending}
-        onOk={() => void onSave().catch(() => undefined)}
-        onCancel={() => setSaving(null)}
-        forceRender
+        pending={save.isPending}
+        onSubmit={onSave}
+        onClose={() => setSaving(null)}
       >
         <Form<SaveValues> name="bpm-form-save" form={saveForm} labelCol={{ flex: '90px' }}>
           <Form.Item label="表单名" name="name" rules={requiredText('表单名', 64)}>
@@ -180,7 +178,7 @@ function FormEditor({ stored }: { stored?: BpmForm }) {
             <Input.TextArea placeholder="请输入备注" rows={3} />
           </Form.Item>
         </Form>
-      </Modal>
+      </SubmitDialog>
 
       {previews.dialogs}
     </div>

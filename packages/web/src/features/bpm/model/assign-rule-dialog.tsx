@@ -28,6 +28,7 @@ import {
   type RuleOptionKind,
   type RuleOptionLists,
 } from './rule-options';
+import { SubmitDialog } from '../../../shared/ui/submit-dialog';
 
 /** Width of the rule list, as the reference's. */
 const LIST_WIDTH = 800;
@@ -257,16 +258,13 @@ export function AssignRuleDialog({ owner, onClose }: AssignRuleDialogProps) {
         locale={{ emptyText: '流程图中没有用户任务' }}
       />
       {/* Inside the list dialog, so it opens above it. */}
-      <Modal
+      <SubmitDialog
         title="修改任务规则"
         open={editing !== null}
         width={DIALOG_WIDTH_MEDIUM}
-        okText="确 定"
-        cancelText="取 消"
-        confirmLoading={save.isPending}
-        onOk={() => void onSubmit().catch(() => undefined)}
-        onCancel={() => setEditing(null)}
-        forceRender
+        pending={save.isPending}
+        onSubmit={onSubmit}
+        onClose={() => setEditing(null)}
       >
         <Form<RuleFormValues> name="bpm-assign-rule-form" form={form} labelCol={{ flex: '100px' }}>
           <Form.Item label="任务名称" name="taskDefinitionName">
@@ -286,7 +284,7 @@ export function AssignRuleDialog({ owner, onClose }: AssignRuleDialogProps) {
           </Form.Item>
           {kind && optionField(kind)}
         </Form>
-      </Modal>
+      </SubmitDialog>
     </Modal>
   );
 }

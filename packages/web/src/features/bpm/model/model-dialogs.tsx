@@ -12,12 +12,13 @@ import {
 } from '@app/contract';
 import type { BpmModelPageItem } from '@app/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select, Tooltip, Typography, Upload } from 'antd';
+import { App, Form, Input, Select, Tooltip, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { request } from '../../../shared/request';
 import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../../shared/ui/sizes';
 import { DictRadio, DictSelect, queryKey, required } from '../../../shared/crud';
+import { SubmitDialog } from '../../../shared/ui/submit-dialog';
 
 const keyRules = [
   { required: true, whitespace: true, message: '流程标识不能为空' },
@@ -89,21 +90,18 @@ export function ModelCreateDialog({
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title="新建模型"
       open={open}
       width={DIALOG_WIDTH_MEDIUM}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={create.isPending}
-      onOk={() => void onOk().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      pending={create.isPending}
+      onSubmit={onOk}
+      onClose={onClose}
     >
       <Form<CreateValues> name="bpm-model-create" form={form} labelCol={{ flex: '110px' }}>
         <NewModelFields descriptionRows={3} />
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }
 
@@ -203,16 +201,13 @@ export function ModelUpdateDialog({
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title="修改模型"
       open={model !== null}
       width={DIALOG_WIDTH_MEDIUM}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={update.isPending}
-      onOk={() => void onOk().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      pending={update.isPending}
+      onSubmit={onOk}
+      onClose={onClose}
     >
       <Form<UpdateValues> name="bpm-model-update" form={form} labelCol={{ flex: '110px' }}>
         <Form.Item label={hinted('流程标识', '流程标识不可修改！')} name="key">
@@ -272,7 +267,7 @@ export function ModelUpdateDialog({
           </>
         )}
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }
 
@@ -327,20 +322,17 @@ export function ModelImportDialog({
   };
 
   return (
-    <Modal
+    <SubmitDialog
       title="导入流程"
       open={open}
       width={DIALOG_WIDTH_SMALL}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={uploading}
-      onOk={() => void onOk().catch(() => undefined)}
-      onCancel={onClose}
+      pending={uploading}
+      onSubmit={onOk}
+      onClose={onClose}
       afterClose={() => {
         form.resetFields();
         setFiles([]);
       }}
-      forceRender
     >
       <Upload.Dragger
         accept=".bpmn,.xml"
@@ -366,6 +358,6 @@ export function ModelImportDialog({
       <Form<ImportValues> name="bpm-model-import" form={form} labelCol={{ flex: '90px' }}>
         <NewModelFields descriptionRows={2} />
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@app/contract';
 import type { ProcessInstancePageItem } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Space, Tag } from 'antd';
+import { App, Button, Form, Input, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,6 +24,7 @@ import {
   RUNTIME_STALE_TIME,
 } from '../runtime-paths';
 import { definitionSearchField, resultSearchField } from '../runtime-search';
+import { SubmitDialog } from '../../../shared/ui/submit-dialog';
 
 const SEARCH: SearchField[] = [
   { kind: 'text', name: 'name', label: '流程名称' },
@@ -139,16 +140,13 @@ export function ProcessInstancePage() {
     emptyText: '暂无流程',
     scrollX: 1300,
     dialogs: (
-      <Modal
+      <SubmitDialog
         title="取消流程"
         open={cancelling !== null}
         width={DIALOG_WIDTH_SMALL}
-        okText="确 定"
-        cancelText="取 消"
-        confirmLoading={cancel.isPending}
-        onOk={() => void onCancelSubmit().catch(() => undefined)}
-        onCancel={() => setCancelling(null)}
-        forceRender
+        pending={cancel.isPending}
+        onSubmit={onCancelSubmit}
+        onClose={() => setCancelling(null)}
       >
         <Form form={cancelForm} layout="vertical" name="bpm-cancel-form">
           <Form.Item
@@ -162,7 +160,7 @@ export function ProcessInstancePage() {
             <Input.TextArea rows={3} placeholder="请输入取消原因" />
           </Form.Item>
         </Form>
-      </Modal>
+      </SubmitDialog>
     ),
   });
 }

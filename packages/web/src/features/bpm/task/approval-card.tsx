@@ -16,7 +16,7 @@ import {
 } from '@app/contract';
 import type { InstanceTask, ProcessInstanceDetail } from '@app/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { queryKey, required } from '../../../shared/crud';
 import { request } from '../../../shared/request';
@@ -24,6 +24,7 @@ import { DIALOG_WIDTH_MEDIUM } from '../../../shared/ui/sizes';
 import { useUserOptions } from '../runtime-options';
 import { AddSignDialog } from './sign-dialogs';
 import { reasonRules } from './task-utils';
+import { SubmitDialog } from '../../../shared/ui/submit-dialog';
 
 type Dialog = 'assignee' | 'delegate' | 'return' | null;
 
@@ -170,16 +171,13 @@ export function ApprovalCard({ task, instance, onDone }: ApprovalCardProps) {
       </Space>
       <AddSignDialog task={task} open={signing} onClose={() => setSigning(false)} onDone={onDone} />
 
-      <Modal
+      <SubmitDialog
         title={dialog ? DIALOG_TITLES[dialog] : ''}
         open={dialog !== null}
         width={DIALOG_WIDTH_MEDIUM}
-        okText="确 定"
-        cancelText="取 消"
-        confirmLoading={act.isPending}
-        onOk={quietly(onDialogSubmit)}
-        onCancel={() => setDialog(null)}
-        forceRender
+        pending={act.isPending}
+        onSubmit={onDialogSubmit}
+        onClose={() => setDialog(null)}
       >
         <Form form={dialogForm} name={`approval-dialog-${task.id}`} labelCol={{ flex: '100px' }}>
           {(dialog === 'assignee' || dialog === 'delegate') && (
@@ -221,7 +219,7 @@ export function ApprovalCard({ task, instance, onDone }: ApprovalCardProps) {
             </Form.Item>
           )}
         </Form>
-      </Modal>
+      </SubmitDialog>
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { DictTag } from '../../../shared/ui/dict-tag';
 import { DIALOG_WIDTH_MEDIUM, DIALOG_WIDTH_SMALL } from '../../../shared/ui/sizes';
 import { useUserOptions } from '../runtime-options';
 import { reasonRules } from './task-utils';
+import { SubmitDialog } from '../../../shared/ui/submit-dialog';
 
 interface AddSignValues {
   userIdList: number[];
@@ -199,17 +200,14 @@ export function SignChildrenDialog({ task, onClose, onDone }: SignChildrenDialog
         locale={{ emptyText: children.isError ? '加签任务加载失败' : '暂无可减签的任务' }}
       />
       {/* Inside the list's dialog, so that it stacks above it. */}
-      <Modal
+      <SubmitDialog
         title="确认减签"
         open={target !== null}
         width={DIALOG_WIDTH_SMALL + 80}
-        okText="确 定"
-        cancelText="取 消"
         okButtonProps={{ danger: true }}
-        confirmLoading={remove.isPending}
-        onOk={() => void confirm()}
-        onCancel={() => setTarget(null)}
-        forceRender
+        pending={remove.isPending}
+        onSubmit={confirm}
+        onClose={() => setTarget(null)}
       >
         <p>确定减签“{target?.assigneeUser?.nickname ?? target?.name}”的任务吗？该任务将被取消。</p>
         <Form form={form} name="delete-sign" layout="vertical">
@@ -217,7 +215,7 @@ export function SignChildrenDialog({ task, onClose, onDone }: SignChildrenDialog
             <Input.TextArea rows={3} placeholder="请输入减签理由" />
           </Form.Item>
         </Form>
-      </Modal>
+      </SubmitDialog>
     </Modal>
   );
 }
