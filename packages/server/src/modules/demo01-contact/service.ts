@@ -42,13 +42,7 @@ export const demo01ContactService = (ctx: AppContext) => {
     async create(user: LoginUser, body: z.output<typeof demo01ContactCreateReq>): Promise<number> {
       return repo.insert(
         user.tenantId,
-        {
-          name: body.name,
-          sex: body.sex,
-          birthday: body.birthday,
-          description: sanitizeRichText(body.description),
-          avatar: body.avatar,
-        },
+        { ...body, description: sanitizeRichText(body.description) },
         ctx.now(),
         user.id,
       );
@@ -60,13 +54,7 @@ export const demo01ContactService = (ctx: AppContext) => {
       await repo.update(
         user.tenantId,
         id,
-        {
-          name: values.name,
-          sex: values.sex,
-          birthday: values.birthday,
-          description: sanitizeRichText(values.description),
-          avatar: values.avatar,
-        },
+        { ...values, description: sanitizeRichText(values.description) },
         ctx.now(),
         user.id,
       );

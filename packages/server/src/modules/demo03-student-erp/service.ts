@@ -83,12 +83,7 @@ export const demo03StudentErpService = (ctx: AppContext) => {
     async create(user: LoginUser, body: z.output<typeof demo03StudentErpCreateReq>): Promise<number> {
       return repo.insert(
         user.tenantId,
-        {
-          name: body.name,
-          sex: body.sex,
-          birthday: body.birthday,
-          description: sanitizeRichText(body.description),
-        },
+        { ...body, description: sanitizeRichText(body.description) },
         ctx.now(),
         user.id,
       );
@@ -100,12 +95,7 @@ export const demo03StudentErpService = (ctx: AppContext) => {
       await repo.update(
         user.tenantId,
         id,
-        {
-          name: values.name,
-          sex: values.sex,
-          birthday: values.birthday,
-          description: sanitizeRichText(values.description),
-        },
+        { ...values, description: sanitizeRichText(values.description) },
         ctx.now(),
         user.id,
       );

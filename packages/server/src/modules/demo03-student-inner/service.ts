@@ -118,12 +118,7 @@ export const demo03StudentInnerService = (ctx: AppContext) => {
       return inTransaction(async (r) => {
         const id = await r.insert(
           user.tenantId,
-          {
-            name: values.name,
-            sex: values.sex,
-            birthday: values.birthday,
-            description: sanitizeRichText(values.description),
-          },
+          { ...values, description: sanitizeRichText(values.description) },
           ctx.now(),
           user.id,
         );
@@ -140,12 +135,7 @@ export const demo03StudentInnerService = (ctx: AppContext) => {
         await r.update(
           user.tenantId,
           id,
-          {
-            name: values.name,
-            sex: values.sex,
-            birthday: values.birthday,
-            description: sanitizeRichText(values.description),
-          },
+          { ...values, description: sanitizeRichText(values.description) },
           ctx.now(),
           user.id,
         );

@@ -382,11 +382,13 @@ export const serviceFile = (
     'toXlsx',
   ].filter(Boolean);
   const E = `${n.pascal}Error.${n.constant}`;
-  // Booleans are stored as 0/1 and rich text sanitised; otherwise the body is what the table stores.
-  const stored = (list: readonly GenColumn[], body: string) =>
-    list.some((c) => isBoolean(c) || isRichText(c))
-      ? `{ ${list.map((c) => `${c.javaField}: ${toStored(c, body)}`).join(', ')} }`
-      : body;
+  // Booleans are stored as 0/1 and rich text sanitised; the other fields are what the table stores.
+  const stored = (list: readonly GenColumn[], body: string) => {
+    const converted = list.filter((c) => isBoolean(c) || isRichText(c));
+    return converted.length === 0
+      ? body
+      : `{ ...${body}, ${converted.map((c) => `${c.javaField}: ${toStored(c, body)}`).join(', ')} }`;
+  };
   const richText = [...cols.created, ...cols.updated].some(isRichText);
   // The caller's user, where the function reads it (its tenant, or the audit stamps).
   const uRead = tenant ? 'user' : '_user';
