@@ -10,6 +10,7 @@ import type {
   ProductSpuDetail,
   ProductSpuSimple,
 } from '@app/contract';
+import { MAX_SKU_PROPERTIES } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from './helper.js';
 import { buildCatalogue, type Catalogue, multiSpu, singleSpu, sku } from './product-fixture.js';
@@ -328,6 +329,26 @@ describe.each(DIALECTS)('product catalogue on %s', (dialect) => {
       const again = await ok<ProductSpuDetail>('GET', '/spu/get-detail', byId(id));
       expect(again.skus.slice(0, 4).map((s) => s.id)).toEqual(detail.skus.slice(0, 4).map((s) => s.id));
       expect(again.skus.slice(4).map((s) => s.id)).not.toEqual(detail.skus.slice(4).map((s) => s.id));
+    });
+
+    it('takes up to ten properties a SKU, naming it by a cut of their long values; refuses an eleventh', async () => {
+      const pairs: { propertyId: number; valueId: number }[] = [];
+      for (let i = 0; i < MAX_SKU_PROPERTIES + 1; i++) {
+        const propertyId = await ok<number>('POST', '/property/create', { body: { name: `长规格${i}` } });
+        const valueId = await ok<number>('POST', '/property/value/create', {
+          body: { propertyId, name: `${i}`.padEnd(64, '值') },
+        });
+        pairs.push({ propertyId, valueId });
+      }
+      const withProperties = (n: number) => multiSpu(c, { skus: [sku({ properties: pairs.slice(0, n) })] });
+      const id = await ok<number>('POST', '/spu/create', { body: withProperties(MAX_SKU_PROPERTIES) });
+      const [saved] = (await ok<ProductSpuDetail>('GET', '/spu/get-detail', byId(id))).skus;
+      expect(saved!.name).toHaveLength(255);
+      expect(saved!.name.startsWith(`${'0'.padEnd(64, '值')},${'1'.padEnd(64, '值')},`)).toBe(true);
+      expect(saved!.properties).toHaveLength(MAX_SKU_PROPERTIES);
+
+      const refused = await call('POST', '/spu/create', { body: withProperties(MAX_SKU_PROPERTIES + 1) });
+      expect(refused.msg).toBe(`请求参数不正确:SKU 的规格项目不能超过 ${MAX_SKU_PROPERTIES} 个`);
     });
 
     it('refuses inconsistent SKUs with the reference codes and changes nothing', async () => {

@@ -24,6 +24,8 @@ export const SPU_SPEC_TYPE = { SINGLE: 1, MULTIPLE: 2 } as const;
 /** The most SKUs one SPU may hold (a cartesian product grows fast). */
 export const MAX_SKUS_PER_SPU = 1000;
 export const MAX_SPU_PICTURES = 10;
+/** Properties (规格项目) per SKU: its property key and derived name must fit their columns. */
+export const MAX_SKU_PROPERTIES = 10;
 /** 1,000 万元 in fen: the largest price accepted. */
 export const MAX_PRICE_FEN = 1_000_000_000;
 export const MAX_STOCK = 999_999_999;
@@ -223,6 +225,7 @@ export const productSkuSaveReq = z
         }),
         { error: 'SKU 属性格式不正确' },
       )
+      .max(MAX_SKU_PROPERTIES, `SKU 的规格项目不能超过 ${MAX_SKU_PROPERTIES} 个`)
       .nullish()
       .transform((v) => v ?? []),
   })

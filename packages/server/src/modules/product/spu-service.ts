@@ -31,6 +31,9 @@ import type { SkuValues, SpuRepository, SpuRow, SpuValues } from './spu-reposito
 
 type SaveReq = z.output<typeof productSpuCreateReq>;
 
+/** The length of product_sku.name. */
+const SKU_NAME_MAX = 255;
+
 const toSpu = (row: SpuRow): ProductSpu => {
   const { alarmStock: _alarm, showStock, picUrls, ...rest } = row;
   return { ...rest, showStock: showStock === 1, picUrls: JSON.parse(picUrls) as string[] };
@@ -78,7 +81,11 @@ export const spuService = (
       name:
         body.specType === SPU_SPEC_TYPE.SINGLE
           ? body.name
-          : sku.properties.map((p) => names.value.get(p.valueId)?.name ?? '').join(','),
+          : // Ten values of 64 characters overflow the name's 255 (PostgreSQL would refuse the row).
+            sku.properties
+              .map((p) => names.value.get(p.valueId)?.name ?? '')
+              .join(',')
+              .slice(0, SKU_NAME_MAX),
       properties: JSON.stringify(sku.properties.map(({ propertyId, valueId }) => ({ propertyId, valueId }))),
       propertyKey: propertyKey(sku.properties),
       picUrl: sku.picUrl ?? body.picUrls[0] ?? '',

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { MAX_SKUS_PER_SPU } from '@app/contract';
+import { MAX_SKU_PROPERTIES, MAX_SKUS_PER_SPU } from '@app/contract';
 import type { ProductPropertyAndValues } from '@app/contract';
 import { Button, Form, Select, Space } from 'antd';
 import { memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -233,7 +233,7 @@ const SpecBlocks = memo(function SpecBlocks({
       })}
       <Button
         icon={<PlusOutlined />}
-        disabled={blocks.length >= properties.length}
+        disabled={blocks.length >= Math.min(properties.length, MAX_SKU_PROPERTIES)}
         onClick={() => onChange([...blocks, { uid: nextUid++, propertyId: null, name: '', values: [] }])}
       >
         添加规格
