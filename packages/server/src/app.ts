@@ -14,6 +14,7 @@ import { createInvalidationBus, type InvalidationBus } from './lib/invalidation.
 import { JobHandlers } from './lib/job-handlers.js';
 import { responseSerializer } from './lib/response-serializer.js';
 import { traceIds } from './lib/trace-id.js';
+import { refusingNulCharacters } from './lib/nul-character.js';
 import { tokenService } from './modules/auth/token-service.js';
 import { dataSourceService } from './modules/data-source/service.js';
 import { fileService } from './modules/file/service.js';
@@ -115,7 +116,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNulCharacters(validatorCompiler));
   app.setSerializerCompiler(responseSerializer);
 
   await app.register(swagger, {

@@ -315,7 +315,7 @@ describe.each(DIALECTS)('SMS channels, templates and log on %s', (dialect) => {
     expect(await pollOnce()).toBe(0);
   });
 
-  it('refuses a send with an unknown template, a missing parameter or no mobile', async () => {
+  it('refuses a send with an unknown template, a missing parameter, a text too long or no mobile', async () => {
     const before = ((await call('GET', '/system/sms-log/page')).data as PageResult<SmsLog>).total;
     expect(await sendSms({ mobile: '13800000000', templateCode: 'nope', templateParams: {} })).toMatchObject({
       code: 1_002_013_002,
@@ -333,6 +333,13 @@ describe.each(DIALECTS)('SMS channels, templates and log on %s', (dialect) => {
       code: 1_002_013_000,
       msg: '手机号不存在',
     });
+    expect(
+      await sendSms({
+        mobile: '13800000000',
+        templateCode: 'admin-sms-login',
+        templateParams: { code: '1'.repeat(1025) },
+      }),
+    ).toMatchObject({ code: 400, msg: '请求参数不正确:短信内容长度不能超过1024个字符' });
     const bad = await sendSms({ mobile: 'abc', templateCode: 'admin-sms-login' });
     expect(bad.code).toBe(400);
     expect(bad.msg).toContain('手机号格式不正确');

@@ -240,14 +240,15 @@ export const oauth2AccessToken = z.object({
 });
 export type OAuth2AccessToken = z.output<typeof oauth2AccessToken>;
 
-const numberFilter = (label: string) =>
+/** An optional whole-number filter in a query string up to `max` (its column's range); blank counts as not sent. */
+const numberFilter = (label: string, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === '') return undefined;
       const n = Number(v);
-      if (!Number.isSafeInteger(n) || n < 0) {
+      if (!Number.isSafeInteger(n) || n < 0 || n > max) {
         ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
         return z.NEVER;
       }
@@ -256,7 +257,7 @@ const numberFilter = (label: string) =>
 
 export const oauth2TokenPageReq = pageParam.extend({
   userId: numberFilter('用户编号'),
-  userType: numberFilter('用户类型'),
+  userType: numberFilter('用户类型', 32_767),
   clientId: textFilter('客户端编号', 255),
 });
 export type OAuth2TokenPageReq = z.input<typeof oauth2TokenPageReq>;

@@ -36,7 +36,10 @@ export const socialClient = z.object({
 });
 export type SocialClient = z.output<typeof socialClient>;
 
-/** An optional integer filter in a query string; blank counts as not sent. */
+/**
+ * An optional filter on a smallint column (a dictionary's value) in a query string; blank counts as not
+ * sent. Beyond the column's range PostgreSQL would refuse the comparison itself.
+ */
 const intFilter = (label: string) =>
   z
     .string()
@@ -44,7 +47,7 @@ const intFilter = (label: string) =>
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === '') return undefined;
       const n = Number(v);
-      if (!Number.isSafeInteger(n)) {
+      if (!Number.isInteger(n) || n < 0 || n > 32_767) {
         ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
         return z.NEVER;
       }

@@ -1,7 +1,7 @@
 import { GlobalError, SMS_SEND_STATUS, SMS_RECEIVE_STATUS, SmsError } from '@app/contract';
 import { STATUS_ENABLED, type AppContext } from '../../context.js';
 import { cachedLookup } from '../../lib/cache.js';
-import { fail } from '../../lib/errors.js';
+import { badRequest, fail } from '../../lib/errors.js';
 import { renderTemplate } from '../../lib/template.js';
 import { smsClientFor, type SmsSendResult } from './clients/index.js';
 import { smsLogRepository, type SmsAttemptResult, type SmsLogRow } from './log-repository.js';
@@ -11,6 +11,8 @@ import { smsRepository } from './repository.js';
 export const SMS_RETRY = { maxAttempts: 4, backoffMs: [10_000, 60_000, 300_000] } as const;
 /** Longest wait for one provider call. */
 export const SMS_API_TIMEOUT_MS = 10_000;
+/** The length of system_sms_log.template_content, which holds the text with its parameters filled in. */
+const CONTENT_MAX = 1024;
 
 const parseJson = <T>(json: string, fallback: T): T => {
   try {
@@ -40,7 +42,7 @@ export const smsSender = (ctx: AppContext) => {
    * Queues an SMS from the template `templateCode` to `mobile` and returns the send log's id. A
    * disabled template or channel is logged as 不发送 (30) and nothing is sent. Unknown template:
    * 1_002_013_002; its channel gone: 1_002_011_000; blank mobile: 1_002_013_000; a parameter of the
-   * template without a value: 1_002_013_001.
+   * template without a value: 1_002_013_001; a text longer than its log column: 400.
    */
   const send = async (
     mobile: string | null | undefined,
@@ -59,6 +61,8 @@ export const smsSender = (ctx: AppContext) => {
       if (params[name] === undefined || params[name] === null)
         throw fail(SmsError.SMS_SEND_MOBILE_TEMPLATE_PARAM_MISS, name);
     }
+    const content = renderTemplate(template.content, params);
+    if (content.length > CONTENT_MAX) throw badRequest(`短信内容长度不能超过${CONTENT_MAX}个字符`);
     const willSend = template.status === STATUS_ENABLED && channel.status === STATUS_ENABLED;
     const now = ctx.now();
     return logs.insert(
@@ -68,7 +72,7 @@ export const smsSender = (ctx: AppContext) => {
         templateId: template.id,
         templateCode: template.code,
         templateType: template.type,
-        templateContent: renderTemplate(template.content, params),
+        templateContent: content,
         templateParams: JSON.stringify(params),
         apiTemplateId: template.apiTemplateId,
         mobile: to,
