@@ -397,6 +397,28 @@ const outOfRangeValues = (schema: z.ZodType, mode: ValueMode): unknown[] => {
   return [...new Map(refused.map((v) => [JSON.stringify(v), v])).values()];
 };
 
+/**
+ * Values at the edge of what `schema` accepts: numbers beyond a 16- and a 32-bit column, the largest
+ * safe integer, texts of the longest accepted length in ASCII and in CJK. A database column narrower
+ * than its contract (PostgreSQL enforces integer ranges and varchar lengths, SQLite neither) fails
+ * on them.
+ */
+const acceptedExtremes = (schema: z.ZodType, mode: ValueMode): unknown[] => {
+  const values: unknown[] = [32_768, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER];
+  for (const leaf of leavesOf(schema))
+    for (const c of checksOf(leaf))
+      if (
+        c.check === 'max_length' &&
+        c.maximum !== undefined &&
+        c.maximum <= 100_000 &&
+        defOf(leaf).type !== 'array'
+      )
+        values.push('z'.repeat(c.maximum), '中'.repeat(c.maximum));
+  const sent = mode === 'query' ? values.map((v) => asQueryValue(v)).filter((v) => v !== NONE) : values;
+  const accepted = sent.filter((v) => accepts(schema, v));
+  return [...new Map(accepted.map((v) => [JSON.stringify(v), v])).values()];
+};
+
 /** A stable 32-bit seed for a name under the run's seed, so one endpoint's draws do not shift another's. */
 const seedFor = (runSeed: number, name: string): number => {
   let hash = runSeed | 0;
@@ -665,6 +687,12 @@ export const probesOf = (
       add(`查询参数 ${key} 类型错误 ${JSON.stringify(wrong)}`, withQuery(key, texts(wrong)), texts(wrong));
     for (const out of pick(outOfRangeValues(schema, 'query')))
       add(`查询参数 ${key} 越界 ${JSON.stringify(out).slice(0, 40)}`, withQuery(key, texts(out)), texts(out));
+    for (const edge of pick(acceptedExtremes(schema, 'query'), 2))
+      add(
+        `查询参数 ${key} 边界 ${JSON.stringify(edge).slice(0, 40)}`,
+        withQuery(key, texts(edge)),
+        texts(edge),
+      );
   }
   const hostileKey = queryKeys[0] ?? 'fuzz';
   for (const key of pick(queryKeys)) {
@@ -710,6 +738,12 @@ export const probesOf = (
         add(`body.${at} 类型错误 ${JSON.stringify(wrong)}`, replace(wrong));
       for (const out of pick(outOfRangeValues(schema, 'json')))
         add(`body.${at} 越界 ${JSON.stringify(out).slice(0, 40)}`, replace(out));
+      for (const edge of pick(acceptedExtremes(schema, 'json'), 2))
+        add(
+          `body.${at} 边界 ${JSON.stringify(edge).slice(0, 40)}`,
+          replace(edge),
+          typeof edge === 'string' ? [edge] : [],
+        );
     }
     if (typeof current === 'string') {
       for (const kind of pick(HOSTILE_KINDS)) {

@@ -49,6 +49,7 @@ import * as m047 from './migrations/047_trade_order_job_indexes.js';
 import * as m048 from './migrations/048_bpm_task_due_time.js';
 import * as m049 from './migrations/049_bpm_call_activity.js';
 import * as m050 from './migrations/050_bpm_task_candidates.js';
+import * as m051 from './migrations/051_widen_to_contract.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations see the schema as it was */
 type Step = { up: (db: Kysely<any>, dialect: Db['dialect']) => Promise<void> };
@@ -103,6 +104,7 @@ const STEPS: Record<string, Step> = {
   '048_bpm_task_due_time': m048,
   '049_bpm_call_activity': m049,
   '050_bpm_task_candidates': m050,
+  '051_widen_to_contract': m051,
 };
 
 const providerFor = (dialect: Db['dialect']): MigrationProvider => ({

@@ -20,6 +20,16 @@ const ZOD_GENERIC_MESSAGE = /^(无效|数值过|出现未知)|中的键|中包�
 
 const badRequest = (detail: string) => `${GlobalError.BAD_REQUEST.msg}:${detail}`;
 
+/**
+ * PostgreSQL refusing a value the contract let through, which SQLite would have stored: a number
+ * beyond its column's type, a text longer than its column. The request was wrong, not the server;
+ * the contract should have said so, hence the warning.
+ */
+const DATABASE_REFUSALS: Readonly<Record<string, string>> = {
+  '22003': '数值超出范围',
+  '22001': '文本长度超出范围',
+};
+
 /** Fastify's own client errors (body parsing, content type, size) in plain Chinese. */
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
@@ -69,6 +79,11 @@ export const registerEnvelope = (app: FastifyInstance): void => {
     if (known) return sendEnvelope(reply, GlobalError.BAD_REQUEST.code, badRequest(known));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendEnvelope(reply, GlobalError.BAD_REQUEST.code, badRequest('请求格式不正确'));
+    }
+    const refused = error.code ? DATABASE_REFUSALS[error.code] : undefined;
+    if (refused) {
+      request.log.warn({ err: error }, 'the database refused a value the contract accepted');
+      return sendEnvelope(reply, GlobalError.BAD_REQUEST.code, badRequest(refused));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendEnvelope(reply, GlobalError.INTERNAL_SERVER_ERROR.code, GlobalError.INTERNAL_SERVER_ERROR.msg);
