@@ -98,8 +98,8 @@ export const idListParam = (label: string) =>
       return [...new Set(ids)];
     });
 
-/** An optional positive whole number in a query string; blank counts as not sent. */
-export const optionalPositiveInt = (label: string) =>
+/** An optional positive whole number in a query string, up to `max` (its column's); blank counts as not sent. */
+export const optionalPositiveInt = (label: string, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
     .optional()
@@ -110,11 +110,25 @@ export const optionalPositiveInt = (label: string) =>
         ctx.addIssue({ code: 'custom', message: `${label}必须是正整数` });
         return z.NEVER;
       }
+      if (n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label}超出范围` });
+        return z.NEVER;
+      }
       return n;
     });
 
-/** An optional number in a query string (a whole one when `int`); blank counts as not sent. */
-export const optionalNumberParam = (label: string, { int }: { int: boolean }) =>
+/** The values a smallint and an integer column hold: a filter beyond them cannot be compared on PostgreSQL. */
+export const SMALLINT_RANGE = { min: -32_768, max: 32_767 } as const;
+export const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/**
+ * An optional number in a query string (a whole one when `int`, within `min`..`max` when given: its
+ * column's range); blank counts as not sent.
+ */
+export const optionalNumberParam = (
+  label: string,
+  { int, min, max }: { int: boolean; min?: number; max?: number },
+) =>
   z
     .string()
     .optional()
@@ -123,6 +137,10 @@ export const optionalNumberParam = (label: string, { int }: { int: boolean }) =>
       const n = Number(v);
       if (!Number.isFinite(n) || (int && !Number.isSafeInteger(n))) {
         ctx.addIssue({ code: 'custom', message: int ? `${label}必须是整数` : `${label}必须是数字` });
+        return z.NEVER;
+      }
+      if ((min !== undefined && n < min) || (max !== undefined && n > max)) {
+        ctx.addIssue({ code: 'custom', message: `${label}超出范围` });
         return z.NEVER;
       }
       return n;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
-import { optionalPositiveInt, readTimeRange, stringOrList } from '../query.js';
+import { optionalPositiveInt, readTimeRange, stringOrList, SMALLINT_RANGE, INTEGER_RANGE } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
 
@@ -19,7 +19,7 @@ export const API_ERROR_LOG_PROCESS_STATUS = {
 } as const;
 
 /** An optional whole number ≥ 0 in a query string; blank counts as not sent. */
-const wholeFilter = (label: string) =>
+const wholeFilter = (label: string, max: number) =>
   z
     .string()
     .optional()
@@ -28,6 +28,10 @@ const wholeFilter = (label: string) =>
       const n = Number(v);
       if (!Number.isSafeInteger(n) || n < 0) {
         ctx.addIssue({ code: 'custom', message: `${label}必须是非负整数` });
+        return z.NEVER;
+      }
+      if (n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label}超出范围` });
         return z.NEVER;
       }
       return n;
@@ -91,7 +95,7 @@ export type ApiErrorLog = z.output<typeof apiErrorLog>;
 
 const commonFilterFields = {
   userId: optionalPositiveInt('用户编号'),
-  userType: wholeFilter('用户类型'),
+  userType: wholeFilter('用户类型', SMALLINT_RANGE.max),
   applicationName: textFilter('应用名', 50),
   requestUrl: textFilter('请求地址', 255),
 };
@@ -101,8 +105,8 @@ const commonFilterFields = {
 const accessFilterFields = {
   ...commonFilterFields,
   /** Requests that took at least this many milliseconds. */
-  duration: wholeFilter('执行时长'),
-  resultCode: wholeFilter('结果码'),
+  duration: wholeFilter('执行时长', INTEGER_RANGE.max),
+  resultCode: wholeFilter('结果码', INTEGER_RANGE.max),
   beginTime: stringOrList.optional(),
   'beginTime[0]': z.string().optional(),
   'beginTime[1]': z.string().optional(),

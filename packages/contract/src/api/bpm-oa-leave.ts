@@ -48,7 +48,7 @@ export const oaLeavePageReq = pageParam
       .transform((v) => (v ? Number(v) : undefined)),
     type: z
       .string()
-      .regex(/^\d*$/, '请假类型不正确')
+      .regex(/^\d{0,2}$/, '请假类型不正确')
       .optional()
       .transform((v) => (v ? Number(v) : undefined)),
     reason: textParam,

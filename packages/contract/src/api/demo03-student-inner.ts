@@ -38,7 +38,11 @@ const demo03InnerCourseFields = {
     .trim()
     .min(1, '名字不能为空')
     .max(100, '名字长度不能超过100个字符'),
-  score: z.number({ error: '分数不能为空' }).int('分数格式不正确'),
+  score: z
+    .number({ error: '分数不能为空' })
+    .int('分数格式不正确')
+    .min(-2_147_483_648, '分数超出范围')
+    .max(2_147_483_647, '分数超出范围'),
 };
 
 export const demo03InnerGrade = z.object({
@@ -73,7 +77,7 @@ export type Demo03StudentInnerDetail = z.output<typeof demo03StudentInnerDetail>
 
 const filterFields = {
   name: textFilter('名字', 100),
-  sex: optionalNumberParam('性别', { int: true }),
+  sex: optionalNumberParam('性别', { int: true, min: -2_147_483_648, max: 2_147_483_647 }),
   birthday: stringOrList.optional(),
   'birthday[0]': z.string().optional(),
   'birthday[1]': z.string().optional(),
@@ -100,7 +104,11 @@ const bodyFields = {
     .trim()
     .min(1, '名字不能为空')
     .max(100, '名字长度不能超过100个字符'),
-  sex: z.number({ error: '性别不能为空' }).int('性别格式不正确'),
+  sex: z
+    .number({ error: '性别不能为空' })
+    .int('性别格式不正确')
+    .min(-2_147_483_648, '性别超出范围')
+    .max(2_147_483_647, '性别超出范围'),
   birthday: z.number({ error: '出生日期不能为空' }).int('出生日期格式不正确'),
   description: z
     .string({ error: '简介不能为空' })

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
-import { optionalPositiveInt, readTimeRange, stringOrList } from '../query.js';
+import { optionalPositiveInt, readTimeRange, stringOrList, INTEGER_RANGE } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
 import { notifyMessage } from './notify.js';
@@ -141,7 +141,7 @@ export const notifyMessagePageReq = pageParam
       .optional()
       .transform((v) => (v === undefined || v === '' ? undefined : Number(v))),
     templateCode: textFilter('模板编码', 64),
-    templateType: optionalPositiveInt('模版类型'),
+    templateType: optionalPositiveInt('模版类型', INTEGER_RANGE.max),
     ...timeRangeKeys,
   })
   .transform((raw, ctx) => ({

@@ -6,6 +6,7 @@ import {
   optionalPositiveInt,
   readTimeRange,
   stringOrList,
+  INTEGER_RANGE,
 } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
@@ -136,10 +137,10 @@ const filterFields = {
     .enum(['0', '1', '2', '3', '4', ''], { error: '商品页签只能是 0 到 4' })
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : Number(v))),
-  salesCountMin: optionalNumberParam('最小销量', { int: true }),
-  salesCountMax: optionalNumberParam('最大销量', { int: true }),
-  marketPriceMin: optionalNumberParam('最低价格', { int: true }),
-  marketPriceMax: optionalNumberParam('最高价格', { int: true }),
+  salesCountMin: optionalNumberParam('最小销量', { int: true, ...INTEGER_RANGE }),
+  salesCountMax: optionalNumberParam('最大销量', { int: true, ...INTEGER_RANGE }),
+  marketPriceMin: optionalNumberParam('最低价格', { int: true, ...INTEGER_RANGE }),
+  marketPriceMax: optionalNumberParam('最高价格', { int: true, ...INTEGER_RANGE }),
   createTime: stringOrList.optional(),
   'createTime[0]': z.string().optional(),
   'createTime[1]': z.string().optional(),

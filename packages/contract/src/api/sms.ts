@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, permission, SIGNED_IN } from '../endpoint.js';
-import { readTimeRange, stringOrList } from '../query.js';
+import { readTimeRange, stringOrList, SMALLINT_RANGE } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
 
@@ -30,8 +30,8 @@ export const SMS_SCENE_TEMPLATE: Record<number, string> = {
   [SMS_SCENE.ADMIN_MEMBER_LOGIN]: 'admin-sms-login',
 };
 
-/** A number filter in a query string; blank counts as not sent. */
-const intFilter = (label: string) =>
+/** A number filter in a query string, within its column's range (ids by default); blank counts as not sent. */
+const intFilter = (label: string, { min, max } = { min: 1, max: Number.MAX_SAFE_INTEGER }) =>
   z
     .union([z.string(), z.number()])
     .optional()
@@ -40,6 +40,10 @@ const intFilter = (label: string) =>
       const n = Number(v);
       if (!Number.isSafeInteger(n)) {
         ctx.addIssue({ code: 'custom', message: `${label}必须是整数` });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label}超出范围` });
         return z.NEVER;
       }
       return n;
@@ -241,7 +245,7 @@ export const smsTemplateUpdateReq = z.object({ id: bodyId('短信模板编号'),
 export type SmsTemplateUpdateReq = z.input<typeof smsTemplateUpdateReq>;
 
 const templateFilterFields = {
-  type: intFilter('短信类型'),
+  type: intFilter('短信类型', SMALLINT_RANGE),
   status: adminFormFields.statusFilter,
   code: textFilter('模板编码'),
   content: textFilter('模板内容'),
@@ -405,8 +409,8 @@ const logFilterFields = {
   channelId: intFilter('短信渠道编号'),
   templateId: intFilter('模板编号'),
   mobile: textFilter('手机号', 20),
-  sendStatus: intFilter('发送状态'),
-  receiveStatus: intFilter('接收状态'),
+  sendStatus: intFilter('发送状态', SMALLINT_RANGE),
+  receiveStatus: intFilter('接收状态', SMALLINT_RANGE),
   ...timeRangeFields('sendTime'),
   ...timeRangeFields('receiveTime'),
 };

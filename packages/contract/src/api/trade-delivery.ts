@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
-import { idParam, optionalNumberParam, readTimeRange, stringOrList } from '../query.js';
+import { idParam, optionalNumberParam, readTimeRange, stringOrList, SMALLINT_RANGE } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
 import { MAX_PRICE_FEN } from './product-spu.js';
@@ -246,7 +246,7 @@ export type ExpressTemplateDetail = z.output<typeof expressTemplateDetail>;
 
 const templateFilter = {
   name: textFilter('模板名称', 64),
-  chargeMode: optionalNumberParam('计费方式', { int: true }),
+  chargeMode: optionalNumberParam('计费方式', { int: true, ...SMALLINT_RANGE }),
   ...createTimeFilter,
 };
 const readTemplateFilter = (raw: z.output<z.ZodObject<typeof templateFilter>>, ctx: z.RefinementCtx) => ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
-import { optionalNumberParam, readTimeRange, stringOrList } from '../query.js';
+import { optionalNumberParam, readTimeRange, stringOrList, SMALLINT_RANGE } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { adminFormFields } from './dict-admin.js';
 import { tradeOrderExpressTrack } from './trade-order.js';
@@ -91,9 +91,9 @@ const expressOrderFilter = {
   logisticsNo: textFilter('物流单号', 64),
   expressId: optionalNumberParam('快递公司', { int: true }),
   receiverMobile: textFilter('收件人手机', 11),
-  type: optionalNumberParam('快递类型', { int: true }),
-  status: optionalNumberParam('快递状态', { int: true }),
-  refundFlag: optionalNumberParam('退款标识', { int: true }),
+  type: optionalNumberParam('快递类型', { int: true, ...SMALLINT_RANGE }),
+  status: optionalNumberParam('快递状态', { int: true, ...SMALLINT_RANGE }),
+  refundFlag: optionalNumberParam('退款标识', { int: true, ...SMALLINT_RANGE }),
   createTime: stringOrList.optional(),
   'createTime[0]': z.string().optional(),
   'createTime[1]': z.string().optional(),

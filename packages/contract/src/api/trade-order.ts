@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, permission } from '../endpoint.js';
-import { optionalNumberParam, readTimeRange, stringOrList } from '../query.js';
+import { optionalNumberParam, readTimeRange, stringOrList, SMALLINT_RANGE } from '../query.js';
 import { epochMillis, pageParam, pageResult } from '../result.js';
 import { tradeOrderProperty } from './app-trade-order.js';
 import { adminFormFields } from './dict-admin.js';
@@ -120,9 +120,9 @@ const orderFilter = {
   userMobile: textFilter('会员手机号', 11),
   receiverName: textFilter('收货人姓名', 30),
   receiverMobile: textFilter('收货人手机号码', 11),
-  type: optionalNumberParam('订单类型', { int: true }),
-  status: optionalNumberParam('订单状态', { int: true }),
-  terminal: optionalNumberParam('订单来源', { int: true }),
+  type: optionalNumberParam('订单类型', { int: true, ...SMALLINT_RANGE }),
+  status: optionalNumberParam('订单状态', { int: true, ...SMALLINT_RANGE }),
+  terminal: optionalNumberParam('订单来源', { int: true, ...SMALLINT_RANGE }),
   payChannelCode: textFilter('支付渠道', 32),
   createTime: stringOrList.optional(),
   'createTime[0]': z.string().optional(),

@@ -12,7 +12,9 @@ import {
   isWhole,
   labelOf,
   maxLengthOf,
+  numberLiteral,
   str,
+  wholeRangeOf,
 } from './model.js';
 
 /* The contract module: the row, filter and body schemas, the error codes and the endpoints. */
@@ -41,10 +43,21 @@ const bodyField = (c: GenColumn): string => {
       ? `z.string({ error: ${str(`${label}必须是文本`)} })${limit}.nullish().transform((v) => (v?.trim() ? v : null))`
       : `z.string({ error: ${missing} }).trim().min(1, ${missing})${limit}`;
   }
+  const range = wholeRangeOf(c);
+  const outOfRange = str(`${label}超出范围`);
+  const bounds = range
+    ? `.min(${numberLiteral(range.min)}, ${outOfRange}).max(${numberLiteral(range.max)}, ${outOfRange})`
+    : '';
   const base = isBoolean(c)
     ? `z.boolean({ error: ${missing} })`
-    : `z.number({ error: ${missing} })${isWhole(c) || isDateTime(c) ? `.int(${str(`${label}格式不正确`)})` : ''}`;
+    : `z.number({ error: ${missing} })${isWhole(c) || isDateTime(c) ? `.int(${str(`${label}格式不正确`)})` : ''}${bounds}`;
   return c.nullable ? `${base}.nullish().transform((v) => v ?? null)` : base;
+};
+
+/** The `min` and `max` options of a whole-number filter, from its column's range. */
+const filterBounds = (c: GenColumn): string => {
+  const range = wholeRangeOf(c);
+  return range ? `, min: ${numberLiteral(range.min)}, max: ${numberLiteral(range.max)}` : '';
 };
 
 /** The query fields of a searched column, and how its filter value is read. */
@@ -62,7 +75,7 @@ const filterOf = (c: GenColumn, field: string): { fields: string[]; read: string
   const parse = isBoolean(c)
     ? `booleanParam(${str(`${label}只能是 true 或 false`)}).optional()`
     : isNumeric(c) || isDateTime(c)
-      ? `optionalNumberParam(${str(label)}, { int: ${isWhole(c) || isDateTime(c)} })`
+      ? `optionalNumberParam(${str(label)}, { int: ${isWhole(c) || isDateTime(c)}${filterBounds(c)} })`
       : `textFilter(${str(label)}, ${maxLengthOf(c) ?? 500})`;
   return { fields: [`${field}: ${parse}`], read: `${field}: raw.${field}` };
 };
@@ -158,7 +171,7 @@ export const contractFile = (
         : `raw: ${rawType}`;
   const access = (action: string) => `generatedPermission('${n.permission(action)}')`;
   const error = (k: number, name: string, msg: string) =>
-    `${n.constant}_${name}: { code: ${(n.errorBase + k).toLocaleString('en').replace(/,/g, '_')}, msg: ${str(msg)} },`;
+    `${n.constant}_${name}: { code: ${numberLiteral(n.errorBase + k)}, msg: ${str(msg)} },`;
   const errors = n.isTree
     ? [
         error(0, 'NOT_EXISTS', `${n.entity}不存在`),
@@ -172,11 +185,11 @@ export const contractFile = (
         error(0, 'NOT_EXISTS', `${n.entity}不存在`),
         ...(n.isErp
           ? subNames.flatMap(({ sub, s }, i) => [
-              `${s.constant}_NOT_EXISTS: { code: ${(n.errorBase + 10 * (i + 1)).toLocaleString('en').replace(/,/g, '_')}, msg: ${str(`${s.entity}不存在`)} },`,
+              `${s.constant}_NOT_EXISTS: { code: ${numberLiteral(n.errorBase + 10 * (i + 1))}, msg: ${str(`${s.entity}不存在`)} },`,
               ...(sub.many
                 ? []
                 : [
-                    `${s.constant}_EXISTS: { code: ${(n.errorBase + 10 * (i + 1) + 1).toLocaleString('en').replace(/,/g, '_')}, msg: ${str(`${s.entity}已存在`)} },`,
+                    `${s.constant}_EXISTS: { code: ${numberLiteral(n.errorBase + 10 * (i + 1) + 1)}, msg: ${str(`${s.entity}已存在`)} },`,
                   ]),
             ])
           : []),

@@ -176,6 +176,20 @@ export const maxLengthOf = (column: GenColumn): number | undefined => {
   return m && /char/i.test(column.dataType) ? Number(m[1]) : undefined;
 };
 
+/**
+ * The values a whole-number column holds, by its type (the table may be one that was imported, with a
+ * smallint); none for Long, whose bigint holds every safe integer. PostgreSQL refuses a value beyond it.
+ */
+export const wholeRangeOf = (c: GenColumn): { min: number; max: number } | undefined =>
+  c.javaType !== 'Integer'
+    ? undefined
+    : /^(tinyint|smallint|int2|smallserial)/i.test(c.dataType)
+      ? { min: -32_768, max: 32_767 }
+      : { min: -2_147_483_648, max: 2_147_483_647 };
+
+/** A number as TypeScript source, its thousands apart (`-32_768`). */
+export const numberLiteral = (n: number): string => n.toLocaleString('en').replace(/,/g, '_');
+
 export const isNumeric = (c: GenColumn) => ['Long', 'Integer', 'Double', 'BigDecimal'].includes(c.javaType);
 export const isWhole = (c: GenColumn) => c.javaType === 'Long' || c.javaType === 'Integer';
 export const isDateTime = (c: GenColumn) => c.javaType === 'LocalDateTime';
