@@ -25,10 +25,10 @@ const badRequest = (detail: string) => `${GlobalError.BAD_REQUEST.msg}:${detail}
  * beyond its column's type, a text longer than its column. The request was wrong, not the server;
  * the contract should have said so, hence the warning.
  */
-const DATABASE_REFUSALS: Readonly<Record<string, string>> = {
-  '22003': '数值超出范围',
-  '22001': '文本长度超出范围',
-};
+const DATABASE_REFUSALS: ReadonlyMap<unknown, string> = new Map([
+  ['22003', '数值超出范围'],
+  ['22001', '文本长度超出范围'],
+]);
 
 /** Fastify's own client errors (body parsing, content type, size) in plain Chinese. */
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -80,7 +80,7 @@ export const registerEnvelope = (app: FastifyInstance): void => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendEnvelope(reply, GlobalError.BAD_REQUEST.code, badRequest('请求格式不正确'));
     }
-    const refused = error.code ? DATABASE_REFUSALS[error.code] : undefined;
+    const refused = DATABASE_REFUSALS.get(error.code);
     if (refused) {
       request.log.warn({ err: error }, 'the database refused a value the contract accepted');
       return sendEnvelope(reply, GlobalError.BAD_REQUEST.code, badRequest(refused));
