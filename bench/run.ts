@@ -17,7 +17,16 @@ import { payBench } from './pay.js';
 import { productBench } from './product.js';
 import { schedulerBench } from './scheduler.js';
 import { soakBench } from './soak.js';
-import { cpuMs, machine, root, startServer, stop, waitFor, writeSection } from './server.js';
+import {
+  cpuMs,
+  machine,
+  root,
+  SERVER_NODE_FLAGS,
+  startServer,
+  stop,
+  waitFor,
+  writeSection,
+} from './server.js';
 import { systemBench } from './system.js';
 import { tradeBench } from './trade.js';
 import { wrk } from './wrk.js';
@@ -169,11 +178,15 @@ const main = async () => {
     loginFiles.filter((f) => f.type === type).reduce((total, f) => total + f[key], 0);
 
   // Throughput: the bare route and the two endpoints every sign-in calls, one after another.
-  const bareChild = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '28190' },
-    stdio: 'ignore',
-  });
+  const bareChild = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/bare-server.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: '28190' },
+      stdio: 'ignore',
+    },
+  );
   await waitFor('http://127.0.0.1:28190/bare', bareChild);
   const login = (await (
     await fetch(`${base}/admin-api/system/auth/login`, {
