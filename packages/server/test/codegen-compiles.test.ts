@@ -10,18 +10,22 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultColumn } from '../src/modules/codegen/defaults.js';
+import { CODEGEN_TEMPLATE_TYPE } from '@app/contract';
 import { generateModule, type GenColumn } from '../src/modules/codegen/generator/index.js';
+import type { GenSub, GenTable } from '../src/modules/codegen/generator/model.js';
 
 /*
  * The demo modules prove the generator on the reference's tables; this proves it on a table with every
  * kind of column the edit page offers (booleans, decimals, choices from a dictionary as text, uploads,
- * rich text, nullable or not, create-only and update-only ones) and neither audit columns nor a tenant:
- * its module, dropped into a copy of the repository with the three lines the README asks for, passes
- * the type checks of the server, its tests and the web, and ESLint, without an edit.
+ * rich text, nullable or not, create-only and update-only ones) and neither audit columns nor a tenant,
+ * and on two masters whose sub-tables hold booleans and rich text (which the demos' do not): their
+ * modules, dropped into a copy of the repository with the three lines the README asks for each, pass
+ * the type checks of the server, its tests and the web, and ESLint, without an edit, and then their
+ * own generated API tests.
  */
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -49,7 +53,10 @@ const KINDS: [name: string, dataType: string, nullable: boolean, settings: Parti
   ['note', 'varchar(100)', true, { createOperation: false }],
 ];
 
-const columns = [
+type Kind = (typeof KINDS)[number];
+
+/** A key column `id`, then `kinds` in their order. */
+const columnsOf = (kinds: readonly Kind[]): GenColumn[] => [
   defaultColumn({
     name: 'id',
     dataType: 'integer',
@@ -59,7 +66,7 @@ const columns = [
     autoIncrement: true,
     ordinalPosition: 1,
   }),
-  ...KINDS.map(([name, dataType, nullable, settings], i) => ({
+  ...kinds.map(([name, dataType, nullable, settings], i) => ({
     ...defaultColumn({
       name,
       dataType,
@@ -73,19 +80,53 @@ const columns = [
   })),
 ];
 
-const table = {
-  tableName: 'biz_sample',
-  tableComment: '全类型示例表',
+const tableOf = (name: string, className: string, templateType: number): GenTable => ({
+  tableName: `biz_${name}`,
+  tableComment: `${className}表`,
   moduleName: 'biz',
-  businessName: 'sample',
-  className: 'BizSample',
-  classComment: '全类型示例',
+  businessName: name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()),
+  className: `Biz${className}`,
+  classComment: className,
   author: '代码生成',
-  templateType: 1,
+  templateType,
   parentMenuId: 1070,
   treeParentColumn: null,
   treeNameColumn: null,
-};
+});
+
+/** A sub-table's row: a name, a boolean and rich text besides the column naming its master. */
+const subOf = (master: string, name: string, many: boolean): GenSub => ({
+  table: tableOf(
+    name,
+    name.replace(/(^|_)(\w)/g, (_, _s: string, c: string) => c.toUpperCase()),
+    CODEGEN_TEMPLATE_TYPE.SUB,
+  ),
+  columns: columnsOf([
+    [`${master}_id`, 'bigint', false, {}],
+    ['name', 'varchar(50)', false, {}],
+    ['gift', 'smallint', false, { javaType: 'Boolean', htmlType: 'radio' }],
+    ['note', 'text', true, { htmlType: 'editor' }],
+  ]),
+  joinColumn: `${master}_id`,
+  many,
+});
+
+const TITLE: Kind = ['title', 'varchar(50)', false, { listOperation: true, listOperationCondition: 'LIKE' }];
+
+/** The modules of this proof: every kind of column; a master with a list and a row; an ERP master. */
+const MODULES: [GenTable, GenColumn[], GenSub[]][] = [
+  [tableOf('sample', 'Sample', CODEGEN_TEMPLATE_TYPE.ONE), columnsOf(KINDS), []],
+  [
+    tableOf('order', 'Order', CODEGEN_TEMPLATE_TYPE.MASTER_NORMAL),
+    columnsOf([TITLE]),
+    [subOf('order', 'order_item', true), subOf('order', 'order_extra', false)],
+  ],
+  [
+    tableOf('bill', 'Bill', CODEGEN_TEMPLATE_TYPE.MASTER_ERP),
+    columnsOf([TITLE]),
+    [subOf('bill', 'bill_line', true)],
+  ],
+];
 
 /** A copy of the repository's sources, with node_modules linked (the workspace packages to the copy). */
 const copyRepository = (): string => {
@@ -113,52 +154,77 @@ const insertAfter = (file: string, anchor: string, line: string) => {
   writeFileSync(file, `${text.slice(0, at + 1)}${line}\n${text.slice(at + 1)}`);
 };
 
-describe('a generated module of every kind of column', () => {
+describe('generated modules of every kind of column and sub-table', () => {
   let copy = '';
   afterAll(() => {
     if (copy) rmSync(copy, { recursive: true, force: true });
   });
 
-  it('type-checks and lints as it is, once wired in', { timeout: 600_000 }, async () => {
-    const files = await generateModule(table, columns);
-    copy = copyRepository();
-    for (const file of files.filter((f) => f.filePath !== 'README.md')) {
-      mkdirSync(dirname(join(copy, file.filePath)), { recursive: true });
-      writeFileSync(join(copy, file.filePath), file.code);
-    }
-    // The three lines of the README.
-    const contract = join(copy, 'packages/contract/src');
-    insertAfter(
-      join(contract, 'index.ts'),
-      "from './api/codegen.js'",
-      "export * from './api/biz-sample.js';",
-    );
-    insertAfter(
-      join(contract, 'endpoints.ts'),
-      "from './api/codegen.js'",
-      "import * as bizSample from './api/biz-sample.js';",
-    );
-    insertAfter(join(contract, 'endpoints.ts'), '  codegen,', "  'biz-sample': bizSample,");
-    const migrate = join(copy, 'packages/server/src/db/migrate.ts');
-    insertAfter(
-      migrate,
-      "from './migrations/029_codegen.js'",
-      "import * as m999 from './migrations/gen_biz_biz_sample.js';",
-    );
-    insertAfter(migrate, "'029_codegen': m029,", "  '999_gen_biz_biz_sample': m999,");
+  it(
+    'type-checks, lints and passes its own tests as it is, once wired in',
+    { timeout: 600_000 },
+    async () => {
+      copy = copyRepository();
+      const contract = join(copy, 'packages/contract/src');
+      const migrate = join(copy, 'packages/server/src/db/migrate.ts');
+      const generated: string[] = [];
+      for (const [i, [table, columns, subs]] of MODULES.entries()) {
+        const files = (await generateModule(table, columns, subs)).filter((f) => f.filePath !== 'README.md');
+        for (const file of files) {
+          mkdirSync(dirname(join(copy, file.filePath)), { recursive: true });
+          writeFileSync(join(copy, file.filePath), file.code);
+          generated.push(file.filePath);
+        }
+        // The three lines of the README.
+        const domain = basename(
+          files.find((f) => f.filePath.startsWith('packages/contract/'))!.filePath,
+          '.ts',
+        );
+        const migration = basename(files.find((f) => f.filePath.includes('/migrations/'))!.filePath, '.ts');
+        const name = domain.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+        insertAfter(
+          join(contract, 'index.ts'),
+          "from './api/codegen.js'",
+          `export * from './api/${domain}.js';`,
+        );
+        insertAfter(
+          join(contract, 'endpoints.ts'),
+          "from './api/codegen.js'",
+          `import * as ${name} from './api/${domain}.js';`,
+        );
+        insertAfter(join(contract, 'endpoints.ts'), '  codegen,', `  '${domain}': ${name},`);
+        insertAfter(
+          migrate,
+          "from './migrations/029_codegen.js'",
+          `import * as m99${i} from './migrations/${migration}.js';`,
+        );
+        insertAfter(migrate, "'029_codegen': m029,", `  '99${i}_${migration}': m99${i},`);
+      }
 
-    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    const check = async (args: string[]) => {
-      const result = await run(process.execPath, args, { cwd: copy, maxBuffer: 1 << 24 }).catch(
-        (error: { stdout?: string; stderr?: string }) => error,
-      );
-      return `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
-    };
-    expect(await check([tsc, '-b', 'packages/contract', 'packages/server'])).toBe('');
-    expect(await check([tsc, '-p', 'packages/server/tsconfig.test.json'])).toBe('');
-    expect(await check([tsc, '-p', 'packages/web', '--noEmit'])).toBe('');
-    const eslint = join(ROOT, 'node_modules/eslint/bin/eslint.js');
-    const generated = files.filter((f) => f.filePath !== 'README.md').map((f) => f.filePath);
-    expect(await check([eslint, '--no-warn-ignored', ...generated])).toBe('');
-  });
+      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+      const check = async (args: string[]) => {
+        const result = await run(process.execPath, args, { cwd: copy, maxBuffer: 1 << 24 }).catch(
+          (error: { stdout?: string; stderr?: string }) => error,
+        );
+        return `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+      };
+      expect(await check([tsc, '-b', 'packages/contract', 'packages/server'])).toBe('');
+      expect(await check([tsc, '-p', 'packages/server/tsconfig.test.json'])).toBe('');
+      expect(await check([tsc, '-p', 'packages/web', '--noEmit'])).toBe('');
+      const eslint = join(ROOT, 'node_modules/eslint/bin/eslint.js');
+      expect(await check([eslint, '--no-warn-ignored', ...generated])).toBe('');
+
+      // The generated API tests, on every dialect this run has, in the copy's server package.
+      const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
+      const tests = generated.filter((f) => f.startsWith('packages/server/test/'));
+      const result = await run(
+        process.execPath,
+        [vitest, 'run', '--root', 'packages/server', ...tests.map((f) => f.replace('packages/server/', ''))],
+        { cwd: copy, maxBuffer: 1 << 24 },
+      ).catch((error: { stdout?: string; stderr?: string }) => error);
+      const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+      expect(output, output).toMatch(new RegExp(`Test Files\\s+.*${tests.length} passed`));
+      expect(output).not.toMatch(/failed/);
+    },
+  );
 });

@@ -42,12 +42,34 @@ const subSample = (table: GenTable, sub: GenSub, k: 1 | 2): string => {
   return `${s.field}: ${sub.many ? (k === 1 ? `[${row(1)}, ${row(2)}]` : `[${row(2)}]`) : row(k)}`;
 };
 
+/** A rich-text column long enough for a hostile fragment, to prove the allow-list runs before storing. */
+const richTextOf = (columns: readonly GenColumn[]): GenColumn | undefined =>
+  columns.find((c) => c.htmlType === 'editor' && (maxLengthOf(c) ?? Infinity) >= HOSTILE_HTML.length);
+
+/** A sub-table's rich text, saved with its master: it passes the allow-list like the master's own. */
+const subRichTextTest = (sub: GenSub, s: SubNames): string => {
+  const field = richTextOf(columnsOf(sub.columns).created.filter((c) => c !== s.join))?.javaField;
+  if (!field) return '';
+  const hostileRows = sub.many
+    ? `[{ ...input.${s.field}[0], ${field}: hostile }]`
+    : `{ ...input.${s.field}, ${field}: hostile }`;
+  return `
+  it('stores the ${s.entity}’s ${field} through the rich-text allow-list', async () => {
+    const hostile = ${str(HOSTILE_HTML)};
+    const id = (await call('POST', '/create', { body: { ...input, ${s.field}: ${hostileRows} } })).data as number;
+    const stored = (await call('GET', '/${s.segment}/${s.byJoin}', { query: { ${s.join.javaField}: String(id) } })).data as ${sub.many ? `{ ${field}: string }[]` : `{ ${field}: string }`};
+    expect(stored${sub.many ? '[0]!' : ''}.${field}).toBe(${str(SANITISED_HTML)});
+  });
+`;
+};
+
 /** An ERP sub-table's own endpoints: its rows of one master, written on their own. */
 const erpTest = (n: Names, sub: GenSub, s: SubNames, i: number): string => {
   const join = s.join.javaField;
   const written = columnsOf(sub.columns).created.filter((c) => c !== s.join);
   const row = (k: 1 | 2) => `{ ${written.map((c) => `${c.javaField}: ${sample(c, k)}`).join(', ')} }`;
   const code = n.errorBase + 10 * (i + 1);
+  const rich = richTextOf(written)?.javaField;
   return `
   it('keeps the ${s.entity} of a ${n.entity} in their own list', async () => {
     const master = (await call('POST', '/create', { body: input })).data as number;
@@ -72,7 +94,18 @@ const erpTest = (n: Names, sub: GenSub, s: SubNames, i: number): string => {
     expect((await sub('delete', { query: { id: '999999999' } }, 'DELETE')).code).toBe(${code});
     expect((await sub('delete-list', { query: { ids: String(id) } }, 'DELETE')).code).toBe(0);
     expect((await sub('get', { query: { id: String(id) } })).data).toBeNull();
-    const again = (await sub('create', { body: { ${join}: master, ...${row(1)} } }, 'POST')).data as number;
+${
+  rich
+    ? `    const hostile = ${str(HOSTILE_HTML)};
+    const rich = (await sub('create', { body: { ${join}: master, ...${row(1)}, ${rich}: hostile } }, 'POST')).data as number;
+    const stored = async () => ((await sub('get', { query: { id: String(rich) } })).data as { ${rich}: string }).${rich};
+    expect(await stored()).toBe(${str(SANITISED_HTML)});
+    expect((await sub('update', { body: { id: rich, ${join}: master, ...${row(2)}, ${rich}: hostile } }, 'PUT')).code).toBe(0);
+    expect(await stored()).toBe(${str(SANITISED_HTML)});
+    expect((await sub('delete', { query: { id: String(rich) } }, 'DELETE')).code).toBe(0);
+`
+    : ''
+}    const again = (await sub('create', { body: { ${join}: master, ...${row(1)} } }, 'POST')).data as number;
     expect((await call('DELETE', '/delete', { query: { id: String(master) } })).code).toBe(0);
     expect((await sub('get', { query: { id: String(again) } })).data).toBeNull();
   });
@@ -95,10 +128,7 @@ export const apiTestFile = (
     ? `((await call('GET', '/list', { query })).data as ${n.pascal}[])`
     : `((await call('GET', '/page', { query: { pageNo: '1', pageSize: '100', ...query } })).data as PageResult<${n.pascal}>).list`;
   const firstRequired = cols.created.find((c) => !c.nullable);
-  // A rich-text column long enough for a hostile fragment, to prove the allow-list runs before storing.
-  const richText = cols.created.find(
-    (c) => c.htmlType === 'editor' && (maxLengthOf(c) ?? Infinity) >= HOSTILE_HTML.length,
-  );
+  const richText = richTextOf(cols.created);
   return `import type { ${n.pascal}${n.isTree ? '' : ', PageResult'} } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 ${cols.tenant ? `import { MENUS } from '../src/db/migrations/${migration}.js';\n` : ''}import { createTestApp, DIALECTS, type TestApp } from './helper.js';
@@ -228,7 +258,7 @@ ${
 `
     : ''
 }
-${n.isErp ? subNames.map(({ sub, s }, i) => erpTest(n, sub, s, i)).join('') : ''}
+${n.isMaster ? subNames.map(({ sub, s }) => subRichTextTest(sub, s)).join('') : ''}${n.isErp ? subNames.map(({ sub, s }, i) => erpTest(n, sub, s, i)).join('') : ''}
   it('refuses bad input and changes nothing', async () => {
     const before = (await rows()).length;
     expect((await call('POST', '/create', { body: {} })).code).toBe(400);

@@ -382,14 +382,20 @@ export const serviceFile = (
     'toXlsx',
   ].filter(Boolean);
   const E = `${n.pascal}Error.${n.constant}`;
-  // Booleans are stored as 0/1 and rich text sanitised; the other fields are what the table stores.
+  // Booleans are stored as 0/1 and rich text sanitised, in the sub-tables' rows too; the other fields
+  // are what the table stores.
+  const overrides = (list: readonly GenColumn[], body: string) =>
+    list
+      .filter((c) => isBoolean(c) || isRichText(c))
+      .map((c) => `, ${c.javaField}: ${toStored(c, body)}`)
+      .join('');
   const stored = (list: readonly GenColumn[], body: string) => {
-    const converted = list.filter((c) => isBoolean(c) || isRichText(c));
-    return converted.length === 0
-      ? body
-      : `{ ...${body}, ${converted.map((c) => `${c.javaField}: ${toStored(c, body)}`).join(', ')} }`;
+    const converted = overrides(list, body);
+    return converted ? `{ ...${body}${converted} }` : body;
   };
-  const richText = [...cols.created, ...cols.updated].some(isRichText);
+  const richText = [cols, ...subs.map((sub) => columnsOf(sub.columns))].some((c) =>
+    [...c.created, ...c.updated].some(isRichText),
+  );
   // The caller's user, where the function reads it (its tenant, or the audit stamps).
   const uRead = tenant ? 'user' : '_user';
   const uWrite = tenant || cols.audited ? 'user' : '_user';
@@ -425,7 +431,7 @@ export const serviceFile = (
     /** Adds a ${s.entity} to an existing ${n.entity}${sub.many ? '' : ', which has none yet'}. */
     async ${s.camel}Create(user: LoginUser, body: z.output<typeof ${s.camel}CreateReq>): Promise<number> {
       await existing(user, body.${join});
-      ${sub.many ? '' : `if ((await repo.${s.camel}Rows(${st}[body.${join}])).length > 0) throw fail(${E2}_EXISTS);\n      `}const [id] = await repo.insert${s.pascal}(${st}[body]${sStamp(sub)});
+      ${sub.many ? '' : `if ((await repo.${s.camel}Rows(${st}[body.${join}])).length > 0) throw fail(${E2}_EXISTS);\n      `}const [id] = await repo.insert${s.pascal}(${st}[${stored(columnsOf(sub.columns).created, 'body')}]${sStamp(sub)});
       return id!;
     },
 
@@ -433,7 +439,7 @@ export const serviceFile = (
       const { id, ...values } = body;
       if (!(await repo.find${s.pascal}(${st}id))) throw fail(${E2}_NOT_EXISTS);
       await existing(user, values.${join});${taken}
-      await repo.update${s.pascal}(${st}id, values${sStamp(sub)});
+      await repo.update${s.pascal}(${st}id, ${stored(columnsOf(sub.columns).updated, 'values')}${sStamp(sub)});
       return true;
     },
 
@@ -506,8 +512,8 @@ ${
     ${subNames
       .map(({ sub, s }) =>
         sub.many
-          ? `await r.insert${s.pascal}(${sT(sub)}${s.field}.map((row) => ({ ...row, ${s.join.javaField}: id }))${sStamp(sub)});`
-          : `if (${s.field}) await r.insert${s.pascal}(${sT(sub)}[{ ...${s.field}, ${s.join.javaField}: id }]${sStamp(sub)});`,
+          ? `await r.insert${s.pascal}(${sT(sub)}${s.field}.map((row) => ({ ...row${overrides(columnsOf(sub.columns).created, 'row')}, ${s.join.javaField}: id }))${sStamp(sub)});`
+          : `if (${s.field}) await r.insert${s.pascal}(${sT(sub)}[{ ...${s.field}${overrides(columnsOf(sub.columns).created, s.field)}, ${s.join.javaField}: id }]${sStamp(sub)});`,
       )
       .join('\n    ')}
   };
