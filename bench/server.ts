@@ -35,8 +35,8 @@ export const waitFor = async (url: string, child?: ChildProcess): Promise<void> 
 /**
  * Node's flags for a server, as `npm start` runs it (package.json): with 64 MB a semi-space instead
  * of 16, V8 collects its young generation a quarter as often under load (each request leaves some
- * 16 KB behind), which measured 5–10% more requests/s on the hot endpoints and nothing on a bare
- * route (docs/operations.md).
+ * 16 KB behind): 1–8% more requests/s on the hot endpoints in paired runs, nothing on a bare route
+ * (docs/benchmarks.md).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
 
