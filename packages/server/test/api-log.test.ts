@@ -141,6 +141,38 @@ describe.each(DIALECTS)('API logs on %s', (dialect) => {
     expect(JSON.parse(read?.requestParams ?? '')).toEqual({ query: { name: '岗' }, body: null });
   });
 
+  it('keeps the trace id of a W3C traceparent, and draws its own for none or an invalid one', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const traceOf = async (traceparent?: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/admin-api/system/dept/simple-list',
+        headers: {
+          authorization: `Bearer ${admin}`,
+          'tenant-id': '1',
+          ...(traceparent === undefined ? {} : { traceparent }),
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      return (await lastOf('/system/dept/simple-list'))?.traceId;
+    };
+    expect(await traceOf(`00-${traceId}-00f067aa0ba902b7-01`)).toBe(traceId);
+    const invalid = [
+      undefined,
+      `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`,
+      `00-${traceId}-${'0'.repeat(16)}-01`,
+      `00-${traceId.toUpperCase()}-00f067aa0ba902b7-01`,
+      `ff-${traceId}-00f067aa0ba902b7-01`,
+      `00-${traceId}-00f067aa0ba902b7`,
+      `00-${traceId}' or 1=1-00f067aa0ba902b7-01`,
+    ];
+    for (const header of invalid) {
+      const id = await traceOf(header);
+      expect(id, header).toMatch(/^[0-9a-f]{32}$/);
+      expect(id, header).not.toBe(traceId);
+    }
+  });
+
   it('masks passwords, tokens, secrets and codes', async () => {
     await call({
       method: 'POST',
