@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultColumn } from '../src/modules/codegen/defaults.js';
 import { CODEGEN_TEMPLATE_TYPE } from '@app/contract';
+import { defaultColumn } from '../src/modules/codegen/defaults.js';
 import { generateModule, type GenColumn } from '../src/modules/codegen/generator/index.js';
 import type { GenSub, GenTable } from '../src/modules/codegen/generator/model.js';
 
@@ -80,13 +80,17 @@ const columnsOf = (kinds: readonly Kind[]): GenColumn[] => [
   })),
 ];
 
-const tableOf = (name: string, className: string, templateType: number): GenTable => ({
+/** `order_item` → `OrderItem`. */
+const pascal = (snake: string) =>
+  snake.replace(/(^|_)(\w)/g, (_, _start: string, c: string) => c.toUpperCase());
+
+const tableOf = (name: string, templateType: number): GenTable => ({
   tableName: `biz_${name}`,
-  tableComment: `${className}表`,
+  tableComment: `${pascal(name)}表`,
   moduleName: 'biz',
-  businessName: name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()),
-  className: `Biz${className}`,
-  classComment: className,
+  businessName: pascal(name).replace(/^\w/, (c) => c.toLowerCase()),
+  className: `Biz${pascal(name)}`,
+  classComment: pascal(name),
   author: '代码生成',
   templateType,
   parentMenuId: 1070,
@@ -96,11 +100,7 @@ const tableOf = (name: string, className: string, templateType: number): GenTabl
 
 /** A sub-table's row: a name, a boolean and rich text besides the column naming its master. */
 const subOf = (master: string, name: string, many: boolean): GenSub => ({
-  table: tableOf(
-    name,
-    name.replace(/(^|_)(\w)/g, (_, _s: string, c: string) => c.toUpperCase()),
-    CODEGEN_TEMPLATE_TYPE.SUB,
-  ),
+  table: tableOf(name, CODEGEN_TEMPLATE_TYPE.SUB),
   columns: columnsOf([
     [`${master}_id`, 'bigint', false, {}],
     ['name', 'varchar(50)', false, {}],
@@ -115,17 +115,13 @@ const TITLE: Kind = ['title', 'varchar(50)', false, { listOperation: true, listO
 
 /** The modules of this proof: every kind of column; a master with a list and a row; an ERP master. */
 const MODULES: [GenTable, GenColumn[], GenSub[]][] = [
-  [tableOf('sample', 'Sample', CODEGEN_TEMPLATE_TYPE.ONE), columnsOf(KINDS), []],
+  [tableOf('sample', CODEGEN_TEMPLATE_TYPE.ONE), columnsOf(KINDS), []],
   [
-    tableOf('order', 'Order', CODEGEN_TEMPLATE_TYPE.MASTER_NORMAL),
+    tableOf('order', CODEGEN_TEMPLATE_TYPE.MASTER_NORMAL),
     columnsOf([TITLE]),
     [subOf('order', 'order_item', true), subOf('order', 'order_extra', false)],
   ],
-  [
-    tableOf('bill', 'Bill', CODEGEN_TEMPLATE_TYPE.MASTER_ERP),
-    columnsOf([TITLE]),
-    [subOf('bill', 'bill_line', true)],
-  ],
+  [tableOf('bill', CODEGEN_TEMPLATE_TYPE.MASTER_ERP), columnsOf([TITLE]), [subOf('bill', 'bill_line', true)]],
 ];
 
 /** A copy of the repository's sources, with node_modules linked (the workspace packages to the copy). */
@@ -217,12 +213,13 @@ describe('generated modules of every kind of column and sub-table', () => {
       // The generated API tests, on every dialect this run has, in the copy's server package.
       const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
       const tests = generated.filter((f) => f.startsWith('packages/server/test/'));
-      const result = await run(
-        process.execPath,
-        [vitest, 'run', '--root', 'packages/server', ...tests.map((f) => f.replace('packages/server/', ''))],
-        { cwd: copy, maxBuffer: 1 << 24 },
-      ).catch((error: { stdout?: string; stderr?: string }) => error);
-      const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+      const output = await check([
+        vitest,
+        'run',
+        '--root',
+        'packages/server',
+        ...tests.map((f) => f.replace('packages/server/', '')),
+      ]);
       expect(output, output).toMatch(new RegExp(`Test Files\\s+.*${tests.length} passed`));
       expect(output).not.toMatch(/failed/);
     },
