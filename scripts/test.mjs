@@ -2,7 +2,7 @@
 // Every step runs even after a failure; the last line is `N passed, N failed` (checks and tests together).
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { build } from './build.mjs';
 import { bin, run } from './lib.mjs';
 
@@ -86,30 +86,9 @@ await Promise.all([check('lint', lint, []), check('typecheck', typecheck, [])]);
 
 await check('unit', async () => {
   const file = join(reportDir, 'vitest.json');
-  const code = await run(bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${file}`,
-  ]);
-  return counts(
-    file,
-    (r) => ({
-      passed: r.numPassedTests,
-      failed: r.numFailedTests,
-      skipped: r.numPendingTests + r.numTodoTests,
-      // A file that failed before its tests ran (an import, a hook) has no failed test to name.
-      failures: r.testResults.flatMap((file) => {
-        const tests = file.assertionResults.filter((t) => t.status === 'failed');
-        return tests.length > 0
-          ? tests.map((t) => `${relative('.', file.name)} › ${t.fullName}`)
-          : file.status === 'failed'
-            ? [`${relative('.', file.name)}（${(file.message ?? '').split('\n')[0]}）`]
-            : [];
-      }),
-    }),
-    code,
-  );
+  const reporters = ['--reporter=default', '--reporter=./scripts/vitest-summary.mjs'];
+  const env = { ...process.env, VITEST_SUMMARY: file };
+  return counts(file, (summary) => summary, await run(bin('vitest'), ['run', ...reporters], { env }));
 });
 
 await check('build', build);

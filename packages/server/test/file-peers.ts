@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { FtpSrv } from 'ftp-srv';
@@ -21,6 +21,7 @@ export const PEER_PASSWORD = 'peer-secret';
 
 const tempRoot = (name: string) => mkdtemp(join(tmpdir(), `${name}-`));
 
+/** A port free now, where the passive range starts: ftp-srv checks each port of it again before use. */
 const freePort = async (): Promise<number> => {
   const { createServer } = await import('node:net');
   const server = createServer();
@@ -33,10 +34,9 @@ const freePort = async (): Promise<number> => {
 /** An FTP server (ftp-srv) with one account, passive ports from the OS and active mode allowed. */
 export const startFtpPeer = async (): Promise<Peer> => {
   const root = await tempRoot('ftp-peer');
-  const port = await freePort();
   const pasv = await freePort();
   const server = new FtpSrv({
-    url: `ftp://127.0.0.1:${port}`,
+    url: 'ftp://127.0.0.1:0',
     pasv_url: '127.0.0.1',
     pasv_min: pasv,
     pasv_max: pasv + 20,
@@ -58,6 +58,9 @@ export const startFtpPeer = async (): Promise<Peer> => {
     else reject(new Error('bad login'));
   });
   await server.listen();
+  // Port 0 lets the OS choose the control port, so no other process can take it first; ftp-srv keeps
+  // its net.Server as `server` without declaring it.
+  const { port } = (server as unknown as { server: NetServer }).server.address() as AddressInfo;
   return {
     port,
     root,
