@@ -5,7 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
-const firstLine = (errors) => (errors[0]?.message ?? '').split('\n')[0];
+/** The first line of the first error, cut at 300 characters (an assertion may print a whole body). */
+const firstLine = (errors) => (errors[0]?.message ?? '').split('\n')[0].slice(0, 300);
 
 export default class Summary {
   onTestRunEnd(modules, unhandledErrors) {
