@@ -49,6 +49,9 @@ test('a deep link signs in through the login page and returns; the session survi
   // A signed-in user opening /login goes home.
   await page.goto('/login');
   await expect(page).toHaveURL('/index');
+  // The address changes before the home page has loaded its code and data: wait for all of it.
+  await expect(page.getByText('快捷入口')).toBeVisible();
+  await expect(page.getByText('加载中…')).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}home.png`, fullPage: true });
 
   await page.getByRole('button', { name: '用户菜单' }).click();
